@@ -1,0 +1,14 @@
+/** The module registry: each module contributes a Fastify plugin (mounted under /api) and its job definitions. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from './app.js';
+import type { JobDefinition } from './platform/jobs/queue.js';
+import type { Platform } from './platform/platform.js';
+
+export interface ModuleRegistration {
+  plugin: FastifyPluginAsync;
+  jobs?: JobDefinition<never>[];
+}
+
+export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistration;
+
+export const modules: AppModule[] = [];

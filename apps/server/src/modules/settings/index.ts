@@ -1,0 +1,2 @@
+export { settings } from './settings.tables.js';
+export { insertDefaultSettings } from './settings.repository.js';

@@ -1,0 +1,35 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@conversa/shared';
+import type { Queryable } from '../../platform/db/client.js';
+import { settings } from './settings.tables.js';
+
+export async function insertDefaultSettings(tx: Queryable, tenantId: number): Promise<void> {
+  await tx
+    .insert(settings)
+    .values(SETTING_KEYS.map((key) => ({ tenantId, key, value: SETTING_DEFAULTS[key] })))
+    .onConflictDoNothing();
+}
+
+export async function listSettings(tx: Queryable, tenantId: number): Promise<{ key: string; value: string }[]> {
+  const rows = await tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(eq(settings.tenantId, tenantId));
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? SETTING_DEFAULTS[key] }));
+}
+
+export async function upsertSetting(tx: Queryable, tenantId: number, key: SettingKey, value: string): Promise<void> {
+  await tx
+    .insert(settings)
+    .values({ tenantId, key, value })
+    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value, updatedAt: sql`now()` } });
+}
+
+export async function findSetting(tx: Queryable, tenantId: number, key: SettingKey): Promise<string> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)));
+  return row?.value ?? SETTING_DEFAULTS[key];
+}

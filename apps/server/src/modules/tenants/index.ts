@@ -1,0 +1,2 @@
+export { plans, tenants } from './tenants.tables.js';
+export { bootstrapInstallation } from './bootstrap.js';

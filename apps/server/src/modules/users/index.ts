@@ -1,0 +1,1 @@
+export { users, userTenants } from './users.tables.js';

@@ -1,0 +1,100 @@
+/**
+ * The database handle: PGlite embedded (no DATABASE_URL) or a pg pool on PostgreSQL. The rest of the code sees one
+ * drizzle `Database` type; `executeSql` is the raw path used by pg-boss and the migrator.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** Either the database or a transaction: what repositories accept. */
+export type Queryable = Database | Tx;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** One statement with $n parameters, or (without values) possibly several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /** Runs fn while holding a session-level advisory lock (a no-op on the single-session PGlite). */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+export interface OpenDatabaseOptions {
+  url?: string;
+  dataDir?: string;
+  /** An already opened PGlite (tests load a migrated template into one). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  const client = options.pglite ?? (await openPglite(options.dataDir));
+  const db = drizzlePglite(client) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query(text, values);
+        return { rows: result.rows as Record<string, unknown>[] };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    withAdvisoryLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create();
+  const dir = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dir, { recursive: true });
+  return PGlite.create(dir);
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  // PGlite returns int8 (bigint ids, count(*)) as numbers; make pg agree. Ids stay far below 2^53.
+  pg.types.setTypeParser(INT8_OID, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async executeSql(text, values) {
+      const result = values && values.length > 0 ? await pool.query(text, values) : await pool.query(text);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async withAdvisoryLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Tenancy: request work runs in `withTenant`, a transaction with `app.tenant_id` set and the non-owner role
+ * `conversa_app`, so row-level security filters every tenant-owned table. `withSystem` is the explicit escape for the
+ * named system paths listed in ARCHITECTURE.md.
+ */
+import { sql } from 'drizzle-orm';
+import type { Profile } from '@conversa/shared';
+import type { Database, Tx } from './client.js';
+
+export const APP_ROLE = 'conversa_app';
+
+declare const tenantBrand: unique symbol;
+export type TenantId = number & { readonly [tenantBrand]: true };
+export const asTenantId = (id: number): TenantId => id as TenantId;
+
+/** Who is acting, and for which tenant: the first argument of every service operation. */
+export interface TenantContext {
+  tenantId: TenantId;
+  userId: number | null;
+  profile: Profile | null;
+}
+
+export const systemContext = (tenantId: number): TenantContext => ({
+  tenantId: asTenantId(tenantId),
+  userId: null,
+  profile: null,
+});
+
+export async function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${String(ctx.tenantId)}, true), set_config('role', ${APP_ROLE}, true)`,
+    );
+    return fn(tx as Tx);
+  });
+}
+
+/** The system paths that may read across tenants. Adding one means adding it to ARCHITECTURE.md too. */
+export type SystemPath =
+  | 'auth.login-lookup'
+  | 'auth.password-reset-lookup'
+  | 'auth.signup'
+  | 'bootstrap.seed'
+  | 'tenants.superadmin'
+  | 'users.superadmin'
+  | 'jobs.cleanup';
+
+export async function withSystem<T>(db: Database, path: SystemPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.system', ${path}, true)`);
+    return fn(tx as Tx);
+  });
+}

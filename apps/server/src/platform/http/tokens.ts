@@ -1,0 +1,53 @@
+/** Access tokens: short-lived HS256 JWTs carrying the user, tenant and profile. */
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { PROFILES, type Profile } from '@conversa/shared';
+import { fail } from './errors.js';
+
+export interface AccessClaims {
+  userId: number;
+  tenantId: number;
+  profile: Profile;
+  tokenVersion: number;
+}
+
+export interface TokenService {
+  signAccess(claims: AccessClaims): Promise<string>;
+  /** Throws ERR_SESSION_EXPIRED (403) for an expired token, ERR_INVALID_TOKEN (401) for anything else wrong. */
+  verifyAccess(token: string | undefined | null): Promise<AccessClaims>;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(claims) {
+      return new SignJWT({ tid: claims.tenantId, profile: claims.profile, ver: claims.tokenVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      if (!token || token === 'null' || token === 'undefined') throw fail('ERR_INVALID_TOKEN');
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        const tenantId = Number(payload.tid);
+        const profile = payload.profile as Profile;
+        if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(tenantId) || !PROFILES.includes(profile)) {
+          throw fail('ERR_INVALID_TOKEN');
+        }
+        return { userId, tenantId, profile, tokenVersion: Number(payload.ver ?? 0) };
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw fail('ERR_SESSION_EXPIRED');
+        throw fail('ERR_INVALID_TOKEN');
+      }
+    },
+  };
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' ? value : undefined;
+}

@@ -1,0 +1,125 @@
+/**
+ * The job queue: pg-boss on the application database (PGlite through an executor, or PostgreSQL), so a job is
+ * enqueued in the same transaction as the write that causes it. Jobs are typed definitions; cron schedules are
+ * stored by pg-boss and fire once across all processes.
+ */
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ZodType } from 'zod';
+import type { Logger } from 'pino';
+import type { DatabaseHandle, Tx } from '../db/client.js';
+
+export interface JobDefinition<P = unknown> {
+  name: string;
+  schema: ZodType<P>;
+  handler: (payload: P) => Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** Cron expression (UTC): the job is scheduled with an empty payload. */
+  cron?: string;
+  batchSize?: number;
+}
+
+export const defineJob = <P>(definition: JobDefinition<P>): JobDefinition<P> => definition;
+
+export interface EnqueueOptions {
+  /** The transaction the job belongs to: it is only visible to workers once that transaction commits. */
+  tx?: Tx;
+  startAfterSeconds?: number;
+  singletonKey?: string;
+}
+
+export interface JobQueue {
+  enqueue<P>(definition: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
+  /** Creates the queues and, when `work` is true, starts the workers and the cron schedules. */
+  start(definitions: JobDefinition<never>[], work: boolean): Promise<void>;
+  /** Fetches and runs the queued jobs of one definition now (tests and one-off maintenance); returns how many ran. */
+  runPending<P>(definition: JobDefinition<P>): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Runs a $n-parameterised statement on a drizzle transaction (pg-boss speaks raw SQL). */
+function executeOnTx(tx: Tx, text: string, values: unknown[] = []) {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) chunks.push(sql.raw(part));
+    else chunks.push(sql`${values[Number(part) - 1]}`);
+  });
+  return tx.execute(sql.join(chunks, sql.raw(''))) as unknown as Promise<{ rows: unknown[] }>;
+}
+
+export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  let started = false;
+
+  return {
+    async enqueue(definition, payload, options = {}) {
+      const data = definition.schema.parse(payload) as object;
+      const sendOptions: PgBoss.SendOptions & { db?: PgBoss.Db } = {
+        retryLimit: definition.retryLimit ?? 5,
+        retryDelay: definition.retryDelaySeconds ?? 10,
+        retryBackoff: true,
+      };
+      if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+      if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
+      const tx = options.tx;
+      if (tx) sendOptions.db = { executeSql: (text, values) => executeOnTx(tx, text, values) };
+      await boss.send(definition.name, data, sendOptions);
+    },
+    async start(definitions, work) {
+      await boss.start();
+      started = true;
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name);
+        if (!work) continue;
+        await boss.work(
+          definition.name,
+          { batchSize: definition.batchSize ?? 5, pollingIntervalSeconds: 1 },
+          async (jobs) => {
+            // Each job succeeds or fails on its own: a failure is recorded for its id (and retried with backoff)
+            // without failing the others of the batch.
+            for (const job of jobs) {
+              try {
+                const payload = definition.schema.parse(job.data ?? {});
+                await definition.handler(payload as never);
+              } catch (error) {
+                logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed');
+                await boss.fail(definition.name, job.id, { message: (error as Error).message });
+              }
+            }
+          },
+        );
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      }
+    },
+    async runPending(definition) {
+      let ran = 0;
+      for (;;) {
+        const jobs = await boss.fetch<object>(definition.name, { batchSize: 50 });
+        if (!jobs || jobs.length === 0) return ran;
+        for (const job of jobs) {
+          try {
+            await definition.handler(definition.schema.parse(job.data ?? {}));
+            await boss.complete(definition.name, job.id);
+          } catch (error) {
+            await boss.fail(definition.name, job.id, { message: (error as Error).message });
+            throw error;
+          }
+          ran += 1;
+        }
+      }
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, close: false, timeout: 5000 });
+      started = false;
+    },
+  };
+}

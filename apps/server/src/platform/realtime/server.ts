@@ -1,0 +1,104 @@
+/**
+ * socket.io on the API's port, on the default namespace and on `/api` (clients built with URL_API=<host>/api).
+ * The handshake carries the access token; a bad token gets the invalid-token event, then a disconnect. Sockets join
+ * rooms for their tenant, user and profile; `publish` is the one way to emit.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { ClientToServerEvents, ServerToClientEvents } from '@conversa/shared';
+import type { TokenService, AccessClaims } from '../http/tokens.js';
+
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { claims: AccessClaims }>;
+type EmitArgs = Parameters<ServerToClientEvents[keyof ServerToClientEvents]>;
+
+export const rooms = {
+  tenant: (tenantId: number) => `tenant:${tenantId}`,
+  user: (userId: number) => `user:${userId}`,
+  profile: (tenantId: number, profile: string) => `profile:${tenantId}:${profile}`,
+};
+
+export interface Realtime {
+  publish(room: string | string[], event: keyof ServerToClientEvents & string, ...args: EmitArgs): void;
+  /** Called for every authenticated socket (modules register their client-event handlers here). */
+  onConnection(listener: (socket: AppSocket) => void): void;
+  /** How many sockets (across every node) are in a room. */
+  countInRoom(room: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const NAMESPACES = ['/', '/api'] as const;
+
+export function createRealtime(options: {
+  httpServer: HttpServer;
+  tokens: TokenService;
+  logger: Logger;
+  redisUrl?: string | undefined;
+}): Realtime {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { claims: AccessClaims }>(
+    options.httpServer,
+    { cors: { origin: true, credentials: true }, maxHttpBufferSize: 1e6, serveClient: false },
+  );
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    io.adapter(createAdapter(redis));
+  }
+  const listeners: ((socket: AppSocket) => void)[] = [];
+
+  for (const name of NAMESPACES) {
+    const nsp = io.of(name);
+    nsp.on('connection', (socket: AppSocket) => {
+      const auth = socket.handshake.auth as { token?: unknown } | undefined;
+      const raw = typeof auth?.token === 'string' ? auth.token : undefined;
+      const token = raw?.startsWith('"') ? safeJson(raw) : raw;
+      options.tokens.verifyAccess(token).then(
+        (claims) => {
+          socket.data.claims = claims;
+          void socket.join([rooms.tenant(claims.tenantId), rooms.user(claims.userId), rooms.profile(claims.tenantId, claims.profile)]);
+          for (const listener of listeners) listener(socket);
+        },
+        () => {
+          socket.emit(`tokenInvalid:${socket.id}`);
+          socket.emit('tokenInvalid:undefined');
+          socket.disconnect(true);
+        },
+      );
+    });
+  }
+
+  return {
+    publish(room, event, ...args) {
+      for (const name of NAMESPACES) {
+        (io.of(name).to(room).emit as (event: string, ...a: unknown[]) => boolean)(event, ...args);
+      }
+    },
+    onConnection(listener) {
+      listeners.push(listener);
+    },
+    async countInRoom(room) {
+      let total = 0;
+      for (const name of NAMESPACES) total += (await io.of(name).in(room).fetchSockets()).length;
+      return total;
+    },
+    async close() {
+      // socket.io first, then its Redis client.
+      await new Promise<void>((resolve) => {
+        void io.close(() => resolve());
+      });
+      if (redis) await redis.quit().catch(() => undefined);
+      options.logger.debug('realtime closed');
+    },
+  };
+}
+
+function safeJson(value: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Route-test harness: a fresh database copied from the run's template, the real app built on it, factories for
+ * tenants and users, and a mailer that records what it sends.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import type { Profile } from '@conversa/shared';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
+import { withSystem } from '../platform/db/tenancy.js';
+import { createJobQueue, type JobQueue } from '../platform/jobs/queue.js';
+import { hashPassword } from '../platform/crypto.js';
+import type { Mailer, MailMessage } from '../integrations/smtp/mailer.js';
+import { tenants } from '../modules/tenants/index.js';
+import { users, userTenants } from '../modules/users/index.js';
+import { insertDefaultSettings } from '../modules/settings/index.js';
+import { SEED_EMAIL, SEED_PASSWORD, adminDatabaseUrl } from './seed.js';
+
+export interface TestUser {
+  id: number;
+  tenantId: number;
+  email: string;
+  password: string;
+  profile: Profile;
+  token: string;
+  auth: { authorization: string };
+}
+
+export interface TestApp extends BuiltApp {
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  sent: MailMessage[];
+  dataDir: string;
+  seed: { email: string; password: string };
+  createTenant(values?: Partial<typeof tenants.$inferInsert>): Promise<number>;
+  createUser(options: { tenantId: number; profile?: Profile; password?: string; name?: string }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  if (template) {
+    const name = `conversa_t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminDatabaseUrl(process.env.TEST_DATABASE_URL!) });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${new URL(template).pathname.slice(1)}"`);
+    await admin.end();
+    const url = new URL(template);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+    return {
+      handle,
+      drop: async () => {
+        const client = new pg.Client({ connectionString: adminDatabaseUrl(process.env.TEST_DATABASE_URL!) });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { handle: await openDatabase({ pglite }), drop: async () => undefined };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'silent', ...env });
+  const logger = pino({ level: config.logLevel });
+  const jobs = createJobQueue(handle, logger);
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = {
+    send: async (message) => {
+      sent.push(message);
+    },
+  };
+  const secrets = { jwtSecret: crypto.randomBytes(32).toString('hex'), captchaSecret: crypto.randomBytes(32).toString('hex') };
+  const built = await buildApp({ config, database: handle, jobs, secrets, mailer, logger });
+  await jobs.start(built.jobDefinitions, false);
+  await built.app.ready();
+
+  const createTenant: TestApp['createTenant'] = async (values = {}) =>
+    withSystem(handle.db, 'bootstrap.seed', async (tx) => {
+      const [row] = await tx
+        .insert(tenants)
+        .values({ name: `Tenant ${crypto.randomBytes(3).toString('hex')}`, ...values })
+        .returning({ id: tenants.id });
+      await insertDefaultSettings(tx, row!.id);
+      return row!.id;
+    });
+
+  const createUser: TestApp['createUser'] = async ({ tenantId, profile = 'user', password = 'Passw0rd!', name }) => {
+    const email = `${profile}-${crypto.randomBytes(4).toString('hex')}@test.local`;
+    const id = await withSystem(handle.db, 'bootstrap.seed', async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ tenantId, email, name: name ?? `${profile} user`, profile, passwordHash: await hashPassword(password) })
+        .returning({ id: users.id });
+      await tx.insert(userTenants).values({ tenantId, userId: row!.id });
+      return row!.id;
+    });
+    const token = await built.platform.tokens.signAccess({ userId: id, tenantId, profile, tokenVersion: 0 });
+    return { id, tenantId, email, password, profile, token, auth: { authorization: `Bearer ${token}` } };
+  };
+
+  return {
+    ...built,
+    database: handle,
+    jobs,
+    sent,
+    dataDir,
+    seed: { email: SEED_EMAIL, password: SEED_PASSWORD },
+    createTenant,
+    createUser,
+    async close() {
+      await built.app.close();
+      await jobs.stop();
+      await handle.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The realtime event map (client-contract §19). Event names carry the tenant id as a prefix: `{tenantId}:{name}`.
+ * Typed with template-literal keys so socket.io's generics check both ends.
+ */
+export type TenantEvent<Name extends string> = `${number}:${Name}`;
+
+export const tenantEvent = <Name extends string>(tenantId: number, name: Name): TenantEvent<Name> =>
+  `${tenantId}:${name}` as TenantEvent<Name>;
+
+export interface UserOnlinePayload {
+  action: 'update';
+  data: { userId: number; isOnline: boolean; name: string };
+}
+
+export interface OnlineUser {
+  userId: number;
+  name: string;
+  profile: string;
+}
+
+export interface ServerToClientEvents {
+  [event: TenantEvent<'user-online'>]: (payload: UserOnlinePayload) => void;
+  [event: TenantEvent<'updateStatusUser'>]: () => void;
+  [event: TenantEvent<'chat:updateOnlineBubbles'>]: (users: OnlineUser[]) => void;
+  [event: TenantEvent<'settings'>]: (payload: { action: 'update'; setting: { key: string; value: string } }) => void;
+  [event: TenantEvent<'users'>]: (payload: { action: 'update' | 'delete' | 'create'; userId: number }) => void;
+  /** The spec's invalid-token event; emitted before the server disconnects a socket whose token is no good. */
+  [event: `tokenInvalid:${string}`]: () => void;
+}
+
+export interface ClientToServerEvents {
+  [event: TenantEvent<'setUserActive'>]: () => void;
+  [event: TenantEvent<'setUserIdle'>]: () => void;
+  [event: TenantEvent<'joinNotification'>]: () => void;
+}

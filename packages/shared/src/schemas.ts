@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { PROFILES, SIGNUP_PASSWORD_MIN } from './constants.js';
+import { SETTING_KEYS } from './settings.js';
+
+/** Booleans arrive as strings in query strings and multipart bodies (client-contract §1). */
+export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+export const idParam = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idParam });
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+export const profileSchema = z.enum(PROFILES);
+
+/** Sign-up password rule (product-spec §5): at least 7 characters with letters, numbers and a special character. */
+export const strongPasswordSchema = z
+  .string()
+  .min(SIGNUP_PASSWORD_MIN)
+  .max(128)
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v), { message: 'ERR_WEAK_PASSWORD' });
+
+// ---------- auth ----------
+export const captchaChallengeSchema = z.object({
+  token: z.string(),
+  /** SVG background (data URL) with the gap the piece must fill. */
+  image: z.string(),
+  width: z.number(),
+  height: z.number(),
+  pieceSize: z.number(),
+  pieceY: z.number(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
+export const captchaAnswerSchema = z.object({ token: z.string().min(1).max(2048), x: z.number().min(0).max(10_000) });
+export type CaptchaAnswer = z.infer<typeof captchaAnswerSchema>;
+
+export const loginInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(256),
+  captcha: captchaAnswerSchema.optional(),
+});
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const userConfigsSchema = z.object({
+  filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().optional(),
+  isDark: z.boolean().optional(),
+});
+export type UserConfigs = z.infer<typeof userConfigsSchema>;
+
+const refSchema = z.object({ id: z.number(), name: z.string() });
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  username: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+  userId: z.number(),
+  tenantId: z.number(),
+  queues: z.array(refSchema),
+  blockWavoip: z.boolean(),
+  whatsappAllowed: z.array(refSchema),
+  configs: userConfigsSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshResponseSchema = z.object({ token: z.string() });
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const resetPasswordInputSchema = z.object({
+  token: z.string().min(10).max(512),
+  password: strongPasswordSchema,
+});
+
+export const signupInputSchema = z.object({
+  name: z.string().trim().min(2).max(120),
+  cpfCnpj: z.string().trim().min(11).max(18),
+  email: emailSchema,
+  mobilePhone: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ''))
+    .pipe(z.string().min(10).max(13)),
+  password: strongPasswordSchema,
+  planId: z.coerce.number().int().positive(),
+  userName: z.string().trim().min(2).max(120).optional(),
+});
+export type SignupInput = z.input<typeof signupInputSchema>;
+
+export const planDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  value: z.number(),
+  connections: z.number(),
+  users: z.number(),
+  trial: z.enum(['enabled', 'disabled']),
+  trialPeriod: z.number(),
+});
+export type PlanDto = z.infer<typeof planDtoSchema>;
+
+// ---------- users ----------
+export const userDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+  tenantId: z.number(),
+  isOnline: z.boolean(),
+  blockWavoip: z.boolean(),
+  queues: z.array(refSchema),
+  whatsappAllowed: z.array(refSchema),
+  configs: userConfigsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
+
+export const userListQuerySchema = z.object({
+  searchParam: z.string().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(200).optional(),
+});
+export const userListResponseSchema = z.object({ users: z.array(userDtoSchema), count: z.number(), hasMore: z.boolean() });
+
+/** Queues and channels arrive as ids or as the objects GET returned (client-contract §21.7). */
+const idOrObjectList = z
+  .array(z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).loose()]))
+  .transform((items) => items.map((item) => (typeof item === 'number' ? item : item.id)));
+
+export const createUserInputSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  email: emailSchema,
+  password: z.string().min(6).max(128),
+  profile: profileSchema.default('user'),
+  blockWavoip: looseBoolean.optional().default(false),
+  queues: idOrObjectList.optional(),
+  whatsappAllowed: idOrObjectList.optional(),
+});
+export type CreateUserInput = z.input<typeof createUserInputSchema>;
+
+export const updateUserInputSchema = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  email: emailSchema.optional(),
+  password: z.string().min(6).max(128).optional().or(z.literal('').transform(() => undefined)),
+  profile: profileSchema.optional(),
+  blockWavoip: looseBoolean.optional(),
+  queues: idOrObjectList.optional(),
+  whatsappAllowed: idOrObjectList.optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+export const userOnlineInputSchema = z.object({ isOnline: looseBoolean });
+
+export const userTenantDtoSchema = userDtoSchema.extend({ tenant: z.object({ id: z.number(), name: z.string() }) });
+export const userTenantListResponseSchema = z.object({
+  users: z.array(userTenantDtoSchema),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export const createUserTenantInputSchema = createUserInputSchema.extend({ tenantId: z.coerce.number().int().positive() });
+export const updateUserTenantInputSchema = updateUserInputSchema.extend({ tenantId: z.coerce.number().int().positive() });
+export const deleteUserTenantInputSchema = z.object({ tenantId: z.coerce.number().int().positive() });
+
+export const chatPrivadoUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  profile: profileSchema,
+  isOnline: z.boolean(),
+  count: z.number(),
+  text: z.string().nullable(),
+  timestamp: z.number().nullable(),
+  read: z.boolean().nullable(),
+  senderId: z.number().nullable(),
+});
+
+// ---------- settings ----------
+export const settingDtoSchema = z.object({ key: z.string(), value: z.string() });
+export type SettingDto = z.infer<typeof settingDtoSchema>;
+export const updateSettingInputSchema = z.object({ key: z.enum(SETTING_KEYS as [string, ...string[]]), value: z.string().max(4000) });
+
+// ---------- tenants ----------
+export const tenantDtoSchema = z.object({
+  id: z.number(),
+  status: z.enum(['active', 'inactive']),
+  name: z.string(),
+  identity: z.string().nullable(),
+  maxUsers: z.number(),
+  maxConnections: z.number(),
+  trial: z.enum(['enabled', 'disabled']),
+  trialPeriod: z.number(),
+  hideUnoficial: z.boolean(),
+  createdAt: z.string(),
+});
+export type TenantDto = z.infer<typeof tenantDtoSchema>;
