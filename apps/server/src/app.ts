@@ -55,8 +55,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
 
   const tokens = createTokenService(deps.secrets.jwtSecret, deps.config.accessTokenTtl);
-  const events = createEventBus((error, name) => deps.logger.error({ err: error, event: name }, 'event listener failed'));
-  const realtime = createRealtime({ httpServer: app.server, tokens, logger: deps.logger, redisUrl: deps.config.redisUrl });
+  const events = createEventBus((error, name) =>
+    deps.logger.error({ err: error, event: name }, 'event listener failed'),
+  );
+  const realtime = createRealtime({
+    httpServer: app.server,
+    tokens,
+    logger: deps.logger,
+    redisUrl: deps.config.redisUrl,
+  });
   app.addHook('preClose', async () => realtime.close());
   const platform: Platform = {
     config: deps.config,
@@ -96,8 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 }
 
 async function registerWeb(app: FastifyInstance, configured: string | undefined): Promise<void> {
-  const root =
-    configured ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const root = configured ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (!fs.existsSync(path.join(root, 'index.html'))) return;
   await app.register(fastifyStatic, {
     root,

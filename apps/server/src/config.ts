@@ -21,8 +21,16 @@ const envSchema = z.object({
   LOGIN_CAPTCHA: booleanFlag(true),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_REFRESH_SECRET: z.string().min(32).optional(),
-  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ACCESS_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   PASSWORD_RESET_TTL: z.coerce.number().int().positive().default(3600),
   SEED_SUPERADMIN_EMAIL: z.string().email().optional(),
   SEED_SUPERADMIN_PASSWORD: z.string().min(8).optional(),

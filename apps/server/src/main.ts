@@ -7,7 +7,7 @@ import { migrateDatabase } from './platform/db/migrate.js';
 import { createJobQueue } from './platform/jobs/queue.js';
 import { loadSecrets } from './platform/secrets.js';
 import { createMailer } from './integrations/smtp/mailer.js';
-import { bootstrapInstallation } from './modules/tenants/index.js';
+import { bootstrapInstallation } from './bootstrap.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -32,7 +32,11 @@ export const errorCatalogue = {
   ERR_ASAAS_OVERDUE: def(402, 'Verifique a situação do seu plano.', 'Check the status of your plan.'),
   ERR_API_CONFIG_NOT_FOUND: def(404, 'Configuração de API não encontrada.', 'API configuration not found.'),
   ERR_NO_CONTACT_FOUND: def(404, 'Contato não encontrado.', 'Contact not found.'),
-  ERR_DUPLICATED_CONTACT: def(409, 'Já existe um contato com este número.', 'A contact with this number already exists.'),
+  ERR_DUPLICATED_CONTACT: def(
+    409,
+    'Já existe um contato com este número.',
+    'A contact with this number already exists.',
+  ),
   ERR_CONTACT_TICKETS_REGISTERED: def(
     409,
     'Não é possível excluir um contato com tickets.',
@@ -73,7 +77,11 @@ export const errorCatalogue = {
   ERR_NO_FAST_REPLY_FOUND: def(404, 'Mensagem rápida não encontrada.', 'Quick message not found.'),
   ERR_FAST_REPLY_EXISTS: def(409, 'Mensagem rápida já existe.', 'Quick message already exists.'),
   ERR_NO_QUEUE_FOUND: def(404, 'Fila não encontrada.', 'Queue not found.'),
-  ERR_QUEUE_TICKET_EXISTS: def(409, 'Não é possível excluir uma fila com tickets.', 'A queue with tickets cannot be deleted.'),
+  ERR_QUEUE_TICKET_EXISTS: def(
+    409,
+    'Não é possível excluir uma fila com tickets.',
+    'A queue with tickets cannot be deleted.',
+  ),
   ERR_NO_TAG_FOUND: def(404, 'Etiqueta não encontrada.', 'Tag not found.'),
   ERR_TAG_CONTACTS_EXISTS: def(409, 'A etiqueta ainda possui contatos.', 'The tag still has contacts.'),
   ERR_NO_SETTING_FOUND: def(404, 'Nenhuma configuração encontrada com este ID.', 'No setting found with this ID.'),
@@ -93,7 +101,11 @@ export const errorCatalogue = {
   ),
   ERR_WAPP_CHECK_CONTACT: def(400, 'Não foi possível verificar o contato.', 'Could not verify the contact.'),
   ERR_WAPP_INVALID_CONTACT: def(400, 'Este não é um número de WhatsApp válido.', 'Not a valid WhatsApp number.'),
-  ERR_CONTACTS_NOT_EXISTS_WHATSAPP: def(400, 'Os contatos não existem no WhatsApp.', 'Contacts do not exist on WhatsApp.'),
+  ERR_CONTACTS_NOT_EXISTS_WHATSAPP: def(
+    400,
+    'Os contatos não existem no WhatsApp.',
+    'Contacts do not exist on WhatsApp.',
+  ),
   ERR_WAPP_DOWNLOAD_MEDIA: def(502, 'Não foi possível baixar a mídia.', 'Could not download media.'),
   ERR_SENDING_WAPP_MSG: def(502, 'Erro ao enviar mensagem.', 'Error sending message.'),
   ERR_DELETE_WAPP_MSG: def(
@@ -117,7 +129,11 @@ export const errorCatalogue = {
     'Please complete the CAPTCHA before continuing.',
   ),
   ERR_VALIDATION: def(400, 'Ops! Verifique os erros...', 'Oops! Check the errors...'),
-  ERR_EMAIL_ALREADY_EXISTS: def(409, 'Já existe um usuário com este e-mail.', 'A user with this e-mail already exists.'),
+  ERR_EMAIL_ALREADY_EXISTS: def(
+    409,
+    'Já existe um usuário com este e-mail.',
+    'A user with this e-mail already exists.',
+  ),
   ERR_INVALID_CPF_CNPJ: def(400, 'CPF ou CNPJ inválido.', 'Invalid CPF or CNPJ.'),
   ERR_WEAK_PASSWORD: def(
     400,
@@ -135,16 +151,32 @@ export const errorCatalogue = {
     'Tickets atribuídos a outros, tickets no chatbot e tickets sem usuário/fila não podem ser combinados.',
     'Tickets assigned to others, tickets in chatbot and tickets without user/queue cannot all be combined.',
   ),
-  ERR_PROFILE_ESCALATION: def(403, 'Você não pode alterar o seu próprio perfil.', 'You cannot change your own profile.'),
-  ERR_TENANT_PROTECTED: def(403, 'Não é possível desativar ou excluir a empresa 1.', 'Company 1 cannot be deactivated or deleted.'),
+  ERR_PROFILE_ESCALATION: def(
+    403,
+    'Você não pode alterar o seu próprio perfil.',
+    'You cannot change your own profile.',
+  ),
+  ERR_TENANT_PROTECTED: def(
+    403,
+    'Não é possível desativar ou excluir a empresa 1.',
+    'Company 1 cannot be deactivated or deleted.',
+  ),
   ERR_NOT_FOUND: def(404, 'Recurso não encontrado.', 'Resource not found.'),
   ERR_PAYLOAD_TOO_LARGE: def(
     413,
     'Arquivo rejeitado devido ao tamanho ou tipo incompatível.',
     'File rejected because of its size or type.',
   ),
-  ERR_RATE_LIMIT: def(429, 'Muitas requisições. Tente novamente em instantes.', 'Too many requests. Try again shortly.'),
-  ERR_SERVICE_UNAVAILABLE: def(503, 'Serviço indisponível. Tente novamente em instantes.', 'Service unavailable. Try again shortly.'),
+  ERR_RATE_LIMIT: def(
+    429,
+    'Muitas requisições. Tente novamente em instantes.',
+    'Too many requests. Try again shortly.',
+  ),
+  ERR_SERVICE_UNAVAILABLE: def(
+    503,
+    'Serviço indisponível. Tente novamente em instantes.',
+    'Service unavailable. Try again shortly.',
+  ),
   ERR_INTERNAL: def(500, 'Ocorreu um erro não identificado.', 'An unidentified error occurred.'),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -115,7 +115,11 @@ export const userListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   rowsPerPage: z.coerce.number().int().min(1).max(200).optional(),
 });
-export const userListResponseSchema = z.object({ users: z.array(userDtoSchema), count: z.number(), hasMore: z.boolean() });
+export const userListResponseSchema = z.object({
+  users: z.array(userDtoSchema),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
 
 /** Queues and channels arrive as ids or as the objects GET returned (client-contract §21.7). */
 const idOrObjectList = z
@@ -136,7 +140,12 @@ export type CreateUserInput = z.input<typeof createUserInputSchema>;
 export const updateUserInputSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   email: emailSchema.optional(),
-  password: z.string().min(6).max(128).optional().or(z.literal('').transform(() => undefined)),
+  password: z
+    .string()
+    .min(6)
+    .max(128)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   profile: profileSchema.optional(),
   blockWavoip: looseBoolean.optional(),
   queues: idOrObjectList.optional(),
@@ -152,8 +161,12 @@ export const userTenantListResponseSchema = z.object({
   count: z.number(),
   hasMore: z.boolean(),
 });
-export const createUserTenantInputSchema = createUserInputSchema.extend({ tenantId: z.coerce.number().int().positive() });
-export const updateUserTenantInputSchema = updateUserInputSchema.extend({ tenantId: z.coerce.number().int().positive() });
+export const createUserTenantInputSchema = createUserInputSchema.extend({
+  tenantId: z.coerce.number().int().positive(),
+});
+export const updateUserTenantInputSchema = updateUserInputSchema.extend({
+  tenantId: z.coerce.number().int().positive(),
+});
 export const deleteUserTenantInputSchema = z.object({ tenantId: z.coerce.number().int().positive() });
 
 export const chatPrivadoUserSchema = z.object({
@@ -171,7 +184,10 @@ export const chatPrivadoUserSchema = z.object({
 // ---------- settings ----------
 export const settingDtoSchema = z.object({ key: z.string(), value: z.string() });
 export type SettingDto = z.infer<typeof settingDtoSchema>;
-export const updateSettingInputSchema = z.object({ key: z.enum(SETTING_KEYS as [string, ...string[]]), value: z.string().max(4000) });
+export const updateSettingInputSchema = z.object({
+  key: z.enum(SETTING_KEYS as [string, ...string[]]),
+  value: z.string().max(4000),
+});
 
 // ---------- tenants ----------
 export const tenantDtoSchema = z.object({

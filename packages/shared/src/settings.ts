@@ -2,7 +2,11 @@
 export const ENABLED = 'enabled';
 export const DISABLED = 'disabled';
 
-export const VISIBILITY_SETTING_KEYS = ['NotViewAssignedTickets', 'NotViewTicketsChatBot', 'DirectTicketsToWallets'] as const;
+export const VISIBILITY_SETTING_KEYS = [
+  'NotViewAssignedTickets',
+  'NotViewTicketsChatBot',
+  'DirectTicketsToWallets',
+] as const;
 
 export const SETTING_DEFAULTS = {
   NotViewAssignedTickets: DISABLED,

@@ -21,7 +21,11 @@ export function loadSecrets(dataDir: string, fromEnv: { jwtSecret?: string | und
     jwtSecret: fromEnv.jwtSecret ?? stored.jwtSecret ?? crypto.randomBytes(48).toString('base64url'),
     captchaSecret: stored.captchaSecret ?? crypto.randomBytes(48).toString('base64url'),
   };
-  const toStore = { ...stored, captchaSecret: secrets.captchaSecret, ...(fromEnv.jwtSecret ? {} : { jwtSecret: secrets.jwtSecret }) };
+  const toStore = {
+    ...stored,
+    captchaSecret: secrets.captchaSecret,
+    ...(fromEnv.jwtSecret ? {} : { jwtSecret: secrets.jwtSecret }),
+  };
   if (JSON.stringify(toStore) !== JSON.stringify(stored)) {
     fs.mkdirSync(dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(toStore, null, 2), { mode: 0o600 });

@@ -13,7 +13,7 @@ import { openDatabase } from '../platform/db/client.js';
 import { migrateDatabase } from '../platform/db/migrate.js';
 import { createJobQueue } from '../platform/jobs/queue.js';
 import { loadConfig } from '../config.js';
-import { bootstrapInstallation } from '../modules/tenants/index.js';
+import { bootstrapInstallation } from '../bootstrap.js';
 import { SEED_EMAIL, SEED_PASSWORD, adminDatabaseUrl, templateDatabaseUrl } from './seed.js';
 
 declare module 'vitest' {

@@ -73,7 +73,13 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOGIN_CAPTCHA: 'false', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOGIN_CAPTCHA: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const logger = pino({ level: config.logLevel });
   const jobs = createJobQueue(handle, logger);
   const sent: MailMessage[] = [];
@@ -82,7 +88,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       sent.push(message);
     },
   };
-  const secrets = { jwtSecret: crypto.randomBytes(32).toString('hex'), captchaSecret: crypto.randomBytes(32).toString('hex') };
+  const secrets = {
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    captchaSecret: crypto.randomBytes(32).toString('hex'),
+  };
   const built = await buildApp({ config, database: handle, jobs, secrets, mailer, logger });
   await jobs.start(built.jobDefinitions, false);
   await built.app.ready();
@@ -102,7 +111,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const id = await withSystem(handle.db, 'bootstrap.seed', async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ tenantId, email, name: name ?? `${profile} user`, profile, passwordHash: await hashPassword(password) })
+        .values({
+          tenantId,
+          email,
+          name: name ?? `${profile} user`,
+          profile,
+          passwordHash: await hashPassword(password),
+        })
         .returning({ id: users.id });
       await tx.insert(userTenants).values({ tenantId, userId: row!.id });
       return row!.id;

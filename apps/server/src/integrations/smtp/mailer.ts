@@ -18,7 +18,12 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; dataDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -35,7 +40,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.logger.info({ to: message.to, subject: message.subject, file, text: message.text }, 'e-mail written to outbox');
+      options.logger.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'e-mail written to outbox',
+      );
     },
   };
 }

@@ -19,7 +19,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_tenant_user_idx').on(t.tenantId, t.userId), index('refresh_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('refresh_tokens_tenant_user_idx').on(t.tenantId, t.userId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Password-reset tokens: hashed, single use, expiring. */

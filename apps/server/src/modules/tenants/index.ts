@@ -1,2 +1,1 @@
 export { plans, tenants } from './tenants.tables.js';
-export { bootstrapInstallation } from './bootstrap.js';

@@ -6,7 +6,9 @@ export const plans = pgTable('plans', {
   value: numeric('value', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
   connections: integer('connections').notNull(),
   users: integer('users').notNull(),
-  trial: text('trial', { enum: ['enabled', 'disabled'] }).notNull().default('disabled'),
+  trial: text('trial', { enum: ['enabled', 'disabled'] })
+    .notNull()
+    .default('disabled'),
   trialPeriod: integer('trial_period').notNull().default(0),
   isPublic: boolean('is_public').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -17,12 +19,16 @@ export const tenants = pgTable(
   'tenants',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     name: text('name').notNull(),
     identity: text('identity'),
     maxUsers: integer('max_users').notNull().default(10),
     maxConnections: integer('max_connections').notNull().default(5),
-    trial: text('trial', { enum: ['enabled', 'disabled'] }).notNull().default('disabled'),
+    trial: text('trial', { enum: ['enabled', 'disabled'] })
+      .notNull()
+      .default('disabled'),
     trialPeriod: integer('trial_period').notNull().default(0),
     hideUnofficial: boolean('hide_unofficial').notNull().default(false),
     planId: bigint('plan_id', { mode: 'number' }).references(() => plans.id, { onDelete: 'set null' }),

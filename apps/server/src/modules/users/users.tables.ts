@@ -43,5 +43,8 @@ export const userTenants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_tenants_tenant_user_unique').on(t.tenantId, t.userId), index('user_tenants_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_tenants_tenant_user_unique').on(t.tenantId, t.userId),
+    index('user_tenants_user_idx').on(t.userId),
+  ],
 );

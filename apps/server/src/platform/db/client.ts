@@ -12,7 +12,11 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either the database or a transaction: what repositories accept. */
 export type Queryable = Database | Tx;
 

@@ -11,7 +11,12 @@ import type { Logger } from 'pino';
 import type { ClientToServerEvents, ServerToClientEvents } from '@conversa/shared';
 import type { TokenService, AccessClaims } from '../http/tokens.js';
 
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { claims: AccessClaims }>;
+export type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { claims: AccessClaims }
+>;
 type EmitArgs = Parameters<ServerToClientEvents[keyof ServerToClientEvents]>;
 
 export const rooms = {
@@ -57,7 +62,11 @@ export function createRealtime(options: {
       options.tokens.verifyAccess(token).then(
         (claims) => {
           socket.data.claims = claims;
-          void socket.join([rooms.tenant(claims.tenantId), rooms.user(claims.userId), rooms.profile(claims.tenantId, claims.profile)]);
+          void socket.join([
+            rooms.tenant(claims.tenantId),
+            rooms.user(claims.userId),
+            rooms.profile(claims.tenantId, claims.profile),
+          ]);
           for (const listener of listeners) listener(socket);
         },
         () => {

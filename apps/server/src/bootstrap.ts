@@ -5,13 +5,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { PROTECTED_TENANT_ID } from '@conversa/shared';
-import type { Config } from '../../config.js';
-import type { Database } from '../../platform/db/client.js';
-import { withSystem } from '../../platform/db/tenancy.js';
-import { generatePassword, hashPassword } from '../../platform/crypto.js';
-import { users, userTenants } from '../users/users.tables.js';
-import { insertDefaultSettings } from '../settings/index.js';
-import { plans, tenants } from './tenants.tables.js';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/client.js';
+import { withSystem } from './platform/db/tenancy.js';
+import { generatePassword, hashPassword } from './platform/crypto.js';
+import { users, userTenants } from './modules/users/index.js';
+import { insertDefaultSettings } from './modules/settings/index.js';
+import { plans, tenants } from './modules/tenants/index.js';
 
 const DEFAULT_PLANS = [
   { name: 'Start', value: 99.9, connections: 1, users: 3, trial: 'enabled' as const, trialPeriod: 7 },
@@ -33,7 +33,13 @@ export async function bootstrapInstallation(db: Database, config: Config, logger
     const password = config.seedSuperadminPassword ?? generatePassword();
     const [user] = await tx
       .insert(users)
-      .values({ tenantId: PROTECTED_TENANT_ID, name: 'Super Admin', email, profile: 'superadmin', passwordHash: await hashPassword(password) })
+      .values({
+        tenantId: PROTECTED_TENANT_ID,
+        name: 'Super Admin',
+        email,
+        profile: 'superadmin',
+        passwordHash: await hashPassword(password),
+      })
       .returning({ id: users.id });
     await tx.insert(userTenants).values({ tenantId: PROTECTED_TENANT_ID, userId: user!.id });
     return { email, password, generated: !config.seedSuperadminPassword };
