@@ -19,9 +19,13 @@ export const strongPasswordSchema = z
 
 // ---------- auth ----------
 export const captchaChallengeSchema = z.object({
+  /** false when LOGIN_CAPTCHA=false: the login form then shows no slider and sends no captcha. */
+  enabled: z.boolean(),
+  /** Signed, single-use challenge id; it hides where the gap is. */
   token: z.string(),
-  /** SVG background (data URL) with the gap the piece must fill. */
-  image: z.string(),
+  /** SVG data URLs: the background with a gap, and the piece that fills it. */
+  background: z.string(),
+  piece: z.string(),
   width: z.number(),
   height: z.number(),
   pieceSize: z.number(),
@@ -29,6 +33,7 @@ export const captchaChallengeSchema = z.object({
 });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
+/** The slider answer: the piece's left edge in pixels of the challenge's width. */
 export const captchaAnswerSchema = z.object({ token: z.string().min(1).max(2048), x: z.number().min(0).max(10_000) });
 export type CaptchaAnswer = z.infer<typeof captchaAnswerSchema>;
 
@@ -81,6 +86,8 @@ export const signupInputSchema = z.object({
   userName: z.string().trim().min(2).max(120).optional(),
 });
 export type SignupInput = z.input<typeof signupInputSchema>;
+
+export const plansResponseSchema = z.object({ plan: z.array(z.lazy(() => planDtoSchema)) });
 
 export const planDtoSchema = z.object({
   id: z.number(),
