@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -101,4 +101,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     },
     close: () => pool.end(),
   };
+}
+
+/** Runs raw SQL (drizzle's `sql`) on the database or a transaction and returns its rows, on PGlite and pg alike. */
+export async function queryRows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

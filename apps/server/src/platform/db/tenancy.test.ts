@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { queryRows } from './client.js';
 import { asTenantId, systemContext, withSystem, withTenant } from './tenancy.js';
 
 let t: TestApp;
@@ -28,13 +29,13 @@ describe('row-level security', () => {
     await t.createUser({ tenantId: other });
     await t.createUser({ tenantId: 1 });
     const seen = await withTenant(t.platform.db, systemContext(other), async (tx) =>
-      tx.execute(sql`select distinct tenant_id from users`),
+      queryRows(tx, sql`select distinct tenant_id from users`),
     );
-    expect(seen.rows).toEqual([{ tenant_id: other }]);
+    expect(seen).toEqual([{ tenant_id: other }]);
     const tenantsSeen = await withTenant(t.platform.db, systemContext(other), async (tx) =>
-      tx.execute(sql`select id from tenants`),
+      queryRows(tx, sql`select id from tenants`),
     );
-    expect(tenantsSeen.rows).toEqual([{ id: other }]);
+    expect(tenantsSeen).toEqual([{ id: other }]);
   });
 
   it('refuses writes into another tenant', async () => {
@@ -48,8 +49,8 @@ describe('row-level security', () => {
 
   it('sees nothing outside withTenant/withSystem when not superuser', async () => {
     const count = await withSystem(t.platform.db, 'jobs.cleanup', async (tx) =>
-      tx.execute(sql`select count(*)::int as n from tenants`),
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from tenants`),
     );
-    expect(Number(count.rows[0]?.n)).toBeGreaterThanOrEqual(1);
+    expect(Number(count[0]?.n)).toBeGreaterThanOrEqual(1);
   });
 });
