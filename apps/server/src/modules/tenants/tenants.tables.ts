@@ -24,6 +24,8 @@ export const tenants = pgTable(
       .default('active'),
     name: text('name').notNull(),
     identity: text('identity'),
+    /** Contact mobile (digits) given at self sign-up. */
+    phone: text('phone'),
     maxUsers: integer('max_users').notNull().default(10),
     maxConnections: integer('max_connections').notNull().default(5),
     trial: text('trial', { enum: ['enabled', 'disabled'] })
