@@ -48,7 +48,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    disableRequestLogging: deps.config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

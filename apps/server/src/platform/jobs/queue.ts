@@ -44,7 +44,7 @@ function executeOnTx(tx: Tx, text: string, values: unknown[] = []) {
   const chunks: SQL[] = [];
   parts.forEach((part, index) => {
     if (index % 2 === 0) chunks.push(sql.raw(part));
-    else chunks.push(sql`${values[Number(part) - 1]}`);
+    else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
   });
   return tx.execute(sql.join(chunks, sql.raw(''))) as unknown as Promise<{ rows: unknown[] }>;
 }

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { queryRows } from '../db/client.js';
+import { defineJob } from './queue.js';
+
+let t: TestApp;
+const handled: number[] = [];
+const probe = defineJob({
+  name: 'test.probe',
+  schema: z.object({ n: z.number() }),
+  handler: async ({ n }) => {
+    handled.push(n);
+  },
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.jobs.start([probe as never], false);
+});
+afterAll(async () => t.close());
+
+describe('job queue', () => {
+  it('enqueues inside the transaction: a rolled back write leaves no job, a committed one does', async () => {
+    await t.platform.db
+      .transaction(async (tx) => {
+        await t.jobs.enqueue(probe, { n: 1 }, { tx });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await t.platform.db.transaction(async (tx) => {
+      await t.jobs.enqueue(probe, { n: 2 }, { tx });
+    });
+    expect(await t.jobs.runPending(probe)).toBe(1);
+    expect(handled).toEqual([2]);
+  });
+
+  it('validates payloads with the job schema', async () => {
+    await expect(t.jobs.enqueue(probe, { n: 'x' } as never)).rejects.toThrow();
+  });
+
+  it('stores cron schedules in the database, so every process shares one schedule', async () => {
+    const rows = await queryRows<{ name: string; cron: string }>(
+      t.platform.db,
+      sql`select name, cron from pgboss.schedule`,
+    );
+    const expected = t.jobDefinitions.filter((d) => d.cron).map((d) => d.name);
+    // Workers are off in route tests: schedules are registered when workers start (main.ts).
+    expect(rows.map((r) => r.name).sort()).toEqual([]);
+    await t.jobs.stop();
+    await t.jobs.start(t.jobDefinitions, true);
+    const after = await queryRows<{ name: string }>(t.platform.db, sql`select name from pgboss.schedule`);
+    expect(after.map((r) => r.name).sort()).toEqual(expected.sort());
+  });
+});
