@@ -61,7 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     httpServer: app.server,
     tokens,
     logger: deps.logger,
+    adapter: deps.config.realtimeAdapter,
     redisUrl: deps.config.redisUrl,
+    pool: deps.database.pool,
   });
   app.addHook('preClose', async () => realtime.close());
   const platform: Platform = {

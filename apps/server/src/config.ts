@@ -15,6 +15,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  REALTIME_ADAPTER: z.enum(['none', 'redis', 'postgres']).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Conversa <no-reply@localhost>'),
@@ -48,6 +49,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.REALTIME_ADAPTER === 'redis' && !e.REDIS_URL)
+    throw new Error('Invalid configuration: REALTIME_ADAPTER=redis needs REDIS_URL');
+  if (e.REALTIME_ADAPTER === 'postgres' && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: REALTIME_ADAPTER=postgres needs DATABASE_URL');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -56,6 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    /** How socket.io reaches sockets on other nodes: Redis streams when REDIS_URL is set, else none (one node). */
+    realtimeAdapter: e.REALTIME_ADAPTER ?? (e.REDIS_URL ? 'redis' : 'none'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

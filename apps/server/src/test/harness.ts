@@ -35,6 +35,8 @@ export interface TestUser {
 
 export interface TestApp extends BuiltApp {
   database: DatabaseHandle;
+  /** The PostgreSQL URL of this test database (undefined on PGlite). */
+  databaseUrl: string | undefined;
   jobs: JobQueue;
   sent: MailMessage[];
   dataDir: string;
@@ -44,7 +46,7 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   const template = inject('postgresTemplate');
   if (template) {
     const name = `conversa_t_${crypto.randomBytes(6).toString('hex')}`;
@@ -57,6 +59,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
     return {
       handle,
+      url: url.toString(),
       drop: async () => {
         const client = new pg.Client({ connectionString: adminDatabaseUrl(process.env.TEST_DATABASE_URL!) });
         await client.connect();
@@ -70,14 +73,22 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   return { handle: await openDatabase({ pglite }), drop: async () => undefined };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { peerOf?: TestApp } = {},
+): Promise<TestApp> {
+  // A peer is a second node on the same PostgreSQL database (cluster tests).
+  const peerUrl = options.peerOf?.databaseUrl;
+  const { handle, drop, url } = peerUrl
+    ? { handle: await openDatabase({ url: peerUrl, poolSize: 5 }), drop: async () => undefined, url: peerUrl }
+    : await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOGIN_CAPTCHA: 'false',
     LOG_LEVEL: 'silent',
+    ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });
   const logger = pino({ level: config.logLevel });
@@ -88,7 +99,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       sent.push(message);
     },
   };
-  const secrets = {
+  const secrets = options.peerOf?.platform.secrets ?? {
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     captchaSecret: crypto.randomBytes(32).toString('hex'),
   };
@@ -129,6 +140,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     ...built,
     database: handle,
+    databaseUrl: url,
     jobs,
     sent,
     dataDir,

@@ -27,6 +27,8 @@ export interface SqlResult {
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
+  /** The pg pool on PostgreSQL (the socket.io postgres adapter listens on it). */
+  pool?: pg.Pool;
   /** One statement with $n parameters, or (without values) possibly several statements. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /** Runs fn while holding a session-level advisory lock (a no-op on the single-session PGlite). */
@@ -81,6 +83,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     kind: 'postgres',
     db,
+    pool,
     async executeSql(text, values) {
       const result = values && values.length > 0 ? await pool.query(text, values) : await pool.query(text);
       const last = Array.isArray(result) ? result.at(-1) : result;

@@ -5,7 +5,9 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { createAdapter as createRedisAdapter } from '@socket.io/redis-streams-adapter';
+import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adapter';
+import type pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ClientToServerEvents, ServerToClientEvents } from '@conversa/shared';
@@ -35,21 +37,36 @@ export interface Realtime {
 }
 
 const NAMESPACES = ['/', '/api'] as const;
+const ATTACHMENTS_TABLE = `CREATE TABLE IF NOT EXISTS socket_io_attachments (
+  id bigserial UNIQUE, created_at timestamptz DEFAULT now(), payload bytea)`;
 
 export function createRealtime(options: {
   httpServer: HttpServer;
   tokens: TokenService;
   logger: Logger;
+  adapter: 'none' | 'redis' | 'postgres';
   redisUrl?: string | undefined;
+  pool?: pg.Pool | undefined;
 }): Realtime {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { claims: AccessClaims }>(
     options.httpServer,
     { cors: { origin: true, credentials: true }, maxHttpBufferSize: 1e6, serveClient: false },
   );
   let redis: Redis | undefined;
-  if (options.redisUrl) {
+  if (options.adapter === 'redis' && options.redisUrl) {
     redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    io.adapter(createAdapter(redis));
+    io.adapter(createRedisAdapter(redis));
+  } else if (options.adapter === 'postgres' && options.pool) {
+    const pool = options.pool;
+    void pool
+      .query(ATTACHMENTS_TABLE)
+      .catch((error: unknown) => options.logger.error({ err: error }, 'socket.io table'));
+    io.adapter(
+      createPostgresAdapter(pool, {
+        tableName: 'socket_io_attachments',
+        errorHandler: (error) => options.logger.warn({ err: error }, 'socket.io postgres adapter'),
+      }),
+    );
   }
   const listeners: ((socket: AppSocket) => void)[] = [];
 
@@ -97,7 +114,9 @@ export function createRealtime(options: {
       await new Promise<void>((resolve) => {
         void io.close(() => resolve());
       });
-      if (redis) await redis.quit().catch(() => undefined);
+      // The adapter publishes its close message on the way out: let it flush before QUIT.
+      if (redis)
+        await new Promise((resolve) => setTimeout(resolve, 20)).then(() => redis.quit()).catch(() => undefined);
       options.logger.debug('realtime closed');
     },
   };
