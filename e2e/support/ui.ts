@@ -1,0 +1,56 @@
+/** Steps a person takes in the web app, in terms of the data-testid contract (docs/ui-test-ids.md). */
+import type { Page } from 'playwright-core';
+import type { Session } from './browser.js';
+import { solveCaptchaInUi } from './captcha.js';
+import type { E2eContext } from './context.js';
+
+/** Opens a hash route, e.g. `/login` -> http://127.0.0.1:<port>/#/login. */
+export async function openRoute(page: Page, baseUrl: string, route: string): Promise<void> {
+  await page.goto(`${baseUrl}/#${route}`);
+}
+
+/** The current hash route without the leading `#`, e.g. `/home`. */
+export const currentRoute = (page: Page): string => new URL(page.url()).hash.replace(/^#/, '');
+
+/** Waits until the hash route is `route` (a child path or a query after it also counts). */
+export async function waitForRoute(page: Page, route: string, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (expected) => {
+        const hash = window.location.hash.replace(/^#/, '');
+        return hash === expected || hash.startsWith(`${expected}/`) || hash.startsWith(`${expected}?`);
+      },
+      route,
+      { timeout, polling: 100 },
+    );
+  } catch (error) {
+    throw new Error(`expected route ${route}, still at ${currentRoute(page)}: ${(error as Error).message}`);
+  }
+}
+
+/** Fills the login form, answers the captcha through the slider and submits. */
+export async function submitLogin(
+  session: Session,
+  context: E2eContext,
+  email: string,
+  password: string,
+  options: { beforeSubmit?: () => Promise<void> } = {},
+): Promise<void> {
+  const { page } = session;
+  if (!currentRoute(page).startsWith('/login')) await openRoute(page, context.baseUrl, '/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await solveCaptchaInUi(page, session.captcha, context.captchaSecret);
+  await options.beforeSubmit?.();
+  await page.getByTestId('login-submit').click();
+}
+
+/** Waits for the main shell of a logged-in user with this profile. */
+export async function waitForShell(page: Page, profile: string): Promise<void> {
+  await page.locator(`[data-testid="app-shell"][data-profile="${profile}"]`).waitFor({ state: 'visible' });
+}
+
+/** Waits for a toast (Mantine notification, role alert) holding `text`. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible' });
+}
