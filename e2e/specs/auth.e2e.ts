@@ -13,7 +13,7 @@ const browserTest = useBrowser();
 
 browserTest('superadmin logs in through the slider captcha and lands on /tenants', async (session) => {
   const { page } = session;
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await submitLogin(session, ctx, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, {
     beforeSubmit: async () => {
       await screenshot(page, 'login');
@@ -34,7 +34,7 @@ browserTest('a wrong password shows the catalogue toast and stays on login', asy
     password: strongPassword(),
     profile: 'user',
   });
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await submitLogin(session, ctx, email, 'Not#The1Password');
   await waitForToast(page, 'Erro de autenticação. Usuário e/ou senha inválidos.');
   expect(currentRoute(page)).toBe('/login');
@@ -47,7 +47,7 @@ browserTest('logout returns to login, and the guard keeps a logged-out visitor t
   const email = uniqueEmail('logout');
   const password = strongPassword();
   await createUser(ctx.baseUrl, ctx.superadminToken, { name: uniqueName('Logout'), email, password, profile: 'admin' });
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await submitLogin(session, ctx, email, password);
   await waitForShell(page, 'admin');
 
@@ -56,7 +56,7 @@ browserTest('logout returns to login, and the guard keeps a logged-out visitor t
   await waitForRoute(page, '/login');
   await page.getByTestId('login-email').waitFor();
 
-  await openRoute(page, ctx.baseUrl, '/usuarios');
+  await openRoute(session, '/usuarios');
   await page.getByText('Necessário realizar login').first().waitFor({ state: 'visible' });
   await waitForRoute(page, '/login');
   await page.getByTestId('login-email').waitFor();

@@ -31,7 +31,7 @@ for (const { profile, landing } of cases) {
     expect(user.profile).toBe(profile);
     expect(user.tenantId).toBe(1);
 
-    await openRoute(page, ctx.baseUrl, '/login');
+    await openRoute(session, '/login');
     await submitLogin(session, ctx, email, password);
     await waitForRoute(page, landing);
     await waitForShell(page, profile);

@@ -20,11 +20,11 @@ browserTest('an unknown route shows the 404 page', async (session) => {
     password,
     profile: 'admin',
   });
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await submitLogin(session, ctx, email, password);
   await waitForShell(page, 'admin');
 
-  await openRoute(page, ctx.baseUrl, `/rota-inexistente-${Date.now().toString(36)}`);
+  await openRoute(session, `/rota-inexistente-${Date.now().toString(36)}`);
   await page.getByTestId('not-found').waitFor({ state: 'visible' });
   await screenshot(page, 'not-found');
 });

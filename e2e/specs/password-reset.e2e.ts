@@ -23,7 +23,7 @@ browserTest('a user resets a forgotten password from the e-mailed link and logs 
     profile: 'user',
   });
 
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await page.getByTestId('forgot-password-link').click();
   await page.getByTestId('forgot-email').fill(email);
   await page.getByTestId('forgot-submit').click();
@@ -42,7 +42,7 @@ browserTest('a user resets a forgotten password from the e-mailed link and logs 
   await waitForToast(page, 'Senha redefinida com sucesso!');
   await screenshot(page, 'reset-done');
 
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await submitLogin(session, ctx, email, newPassword);
   await waitForRoute(page, '/atendimento');
   await waitForShell(page, 'user');

@@ -18,7 +18,7 @@ browserTest('a visitor signs a company up and lands on /home as its admin', asyn
   const company = uniqueName('Empresa E2E');
   const cpf = generateCpf();
 
-  await openRoute(page, ctx.baseUrl, '/login');
+  await openRoute(session, '/login');
   await page.getByTestId('signup-link').click();
   await waitForRoute(page, '/signup');
   await page.getByTestId('signup-name').fill(company);

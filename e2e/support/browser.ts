@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CaptchaWatcher } from './captcha.js';
+import { openClientAddress } from './client-address.js';
+import type { E2eContext } from './context.js';
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from './paths.js';
 
 export function launchBrowser(): Promise<Browser> {
@@ -25,6 +27,8 @@ export interface Session {
   context: BrowserContext;
   page: Page;
   captcha: CaptchaWatcher;
+  /** Where this session's browser reaches the server (its own client address, see client-address.ts). */
+  baseUrl: string;
 }
 
 const slug = (text: string): string =>
@@ -42,10 +46,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Runs `body` in a fresh context and page. On failure it saves `<test name>.failed.png` and a log of the page's
- * console, errors and failed requests next to it, then rethrows.
+ * Runs `body` in a fresh context and page, from a client address of its own. On failure it saves
+ * `<test name>.failed.png` and a log of the page's console, errors and API calls next to it, then rethrows.
  */
-export async function withSession(browser: Browser, testName: string, body: (session: Session) => Promise<void>) {
+export async function withSession(
+  browser: Browser,
+  e2e: E2eContext,
+  testName: string,
+  body: (session: Session) => Promise<void>,
+) {
+  const client = await openClientAddress(e2e.port);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -64,14 +74,15 @@ export async function withSession(browser: Browser, testName: string, body: (ses
   });
   const captcha = new CaptchaWatcher(page);
   try {
-    await body({ context, page, captcha });
+    await body({ context, page, captcha, baseUrl: client.baseUrl });
   } catch (error) {
     const name = `${testName}.failed`;
     await screenshot(page, name).catch(() => undefined);
-    log.push(`${at()} url at failure: ${page.url()}`);
+    log.push(`${at()} url at failure: ${page.url()} (client address ${client.ip})`);
     fs.writeFileSync(path.join(ARTIFACTS_DIR, `${slug(name)}.log`), `${log.join('\n')}\n`);
     throw error;
   } finally {
     await context.close().catch(() => undefined);
+    await client.close();
   }
 }

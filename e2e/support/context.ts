@@ -4,6 +4,8 @@ import { inject } from 'vitest';
 export interface E2eContext {
   /** http://127.0.0.1:<port>, the built server serving web + API. */
   baseUrl: string;
+  /** The server's port (browser contexts reach it through their own client address). */
+  port: number;
   /** The server's DATA_DIR (its secrets.json holds the captcha secret). */
   dataDir: string;
   /** Where the local SMTP server stores each message it receives. */

@@ -41,6 +41,7 @@ export default async function setup(project: TestProject) {
     const login = await loginThroughApi(server.baseUrl, captchaSecret, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD);
     const provided: E2eContext = {
       baseUrl: server.baseUrl,
+      port: server.port,
       dataDir,
       mailDir: mail.dir,
       captchaSecret,

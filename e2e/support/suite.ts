@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, withSession, type Session } from './browser.js';
+import { e2eContext } from './context.js';
 import { WEB_INDEX } from './paths.js';
 
 export function useBrowser(): (name: string, body: (session: Session) => Promise<void>) => void {
@@ -17,6 +18,6 @@ export function useBrowser(): (name: string, body: (session: Session) => Promise
   return (name, body) =>
     it(name, async () => {
       if (!browser) throw new Error('chromium did not start');
-      await withSession(browser, name, body);
+      await withSession(browser, e2eContext(), name, body);
     });
 }

@@ -4,9 +4,9 @@ import type { Session } from './browser.js';
 import { solveCaptchaInUi } from './captcha.js';
 import type { E2eContext } from './context.js';
 
-/** Opens a hash route, e.g. `/login` -> http://127.0.0.1:<port>/#/login. */
-export async function openRoute(page: Page, baseUrl: string, route: string): Promise<void> {
-  await page.goto(`${baseUrl}/#${route}`);
+/** Opens a hash route in the session's page, e.g. `/login` -> http://127.0.0.1:<port>/#/login. */
+export async function openRoute(session: Session, route: string): Promise<void> {
+  await session.page.goto(`${session.baseUrl}/#${route}`);
 }
 
 /** The current hash route without the leading `#`, e.g. `/home`. */
@@ -31,16 +31,16 @@ export async function waitForRoute(page: Page, route: string, timeout = 20_000):
 /** Fills the login form, answers the captcha through the slider and submits. */
 export async function submitLogin(
   session: Session,
-  context: E2eContext,
+  e2e: E2eContext,
   email: string,
   password: string,
   options: { beforeSubmit?: () => Promise<void> } = {},
 ): Promise<void> {
   const { page } = session;
-  if (!currentRoute(page).startsWith('/login')) await openRoute(page, context.baseUrl, '/login');
+  if (!currentRoute(page).startsWith('/login')) await openRoute(session, '/login');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
-  await solveCaptchaInUi(page, session.captcha, context.captchaSecret);
+  await solveCaptchaInUi(page, session.captcha, e2e.captchaSecret);
   await options.beforeSubmit?.();
   await page.getByTestId('login-submit').click();
 }
