@@ -1,0 +1,130 @@
+/**
+ * Routes (product-spec §2), hash-based. Public: /login, /signup, /reset/:token. Everything else sits in the shell
+ * behind the guard. Screens are lazy chunks (see lazy.ts); route names of the spec are the route ids.
+ */
+import { Center, Loader } from '@mantine/core';
+import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { NotFound } from '../components/NotFound';
+import { ProfileRedirect, RequireAuth, RequireProfile, SuperadminToTenants } from './guard';
+import { withTimeout } from './lazy';
+import { ROUTE_PROFILES } from './menus';
+import { useIdleReload, useNewVersionReload, useScrollToTop } from './page-behaviour';
+import { RouteError } from './RouteError';
+import { AppShellLayout } from './shell/AppShellLayout';
+
+function RootLayout() {
+  useScrollToTop();
+  useIdleReload();
+  useNewVersionReload();
+  return <Outlet />;
+}
+
+export function FullPageLoader() {
+  return (
+    <Center mih="100vh" role="status" aria-live="polite">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+const screen =
+  <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
+  async () => ({ Component: pick(await withTimeout(load)) });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { path: 'login', lazy: screen(() => import('../features/auth/components/LoginPage'), (m) => m.LoginPage) },
+      { path: 'signup', lazy: screen(() => import('../features/auth/components/SignupPage'), (m) => m.SignupPage) },
+      {
+        path: 'reset/:token',
+        lazy: screen(() => import('../features/auth/components/ResetPasswordPage'), (m) => m.ResetPasswordPage),
+      },
+      {
+        path: '/',
+        element: (
+          <RequireAuth>
+            <AppShellLayout />
+          </RequireAuth>
+        ),
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <ProfileRedirect /> },
+          {
+            path: 'home',
+            id: 'home-dashboard',
+            element: (
+              <SuperadminToTenants>
+                <RequireProfile profiles={ROUTE_PROFILES.home}>
+                  <Outlet />
+                </RequireProfile>
+              </SuperadminToTenants>
+            ),
+            children: [
+              {
+                index: true,
+                lazy: screen(() => import('../features/home/components/HomeDashboardPage'), (m) => m.HomeDashboardPage),
+              },
+            ],
+          },
+          {
+            path: 'atendimento',
+            id: 'atendimento',
+            lazy: screen(() => import('../features/home/components/AtendimentoPage'), (m) => m.AtendimentoPage),
+          },
+          {
+            path: 'usuarios',
+            element: guarded(ROUTE_PROFILES.usuarios),
+            children: [
+              { index: true, lazy: screen(() => import('../features/users/components/UsersPage'), (m) => m.UsersPage) },
+            ],
+          },
+          {
+            path: 'configuracoes',
+            element: guarded(ROUTE_PROFILES.configuracoes),
+            children: [
+              { index: true, element: <Navigate to="geral" replace /> },
+              {
+                lazy: screen(() => import('../features/settings/components/SettingsLayout'), (m) => m.SettingsLayout),
+                children: [
+                  {
+                    path: 'geral',
+                    lazy: screen(
+                      () => import('../features/settings/components/GeneralSettingsPage'),
+                      (m) => m.GeneralSettingsPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'tenants',
+            element: guarded(ROUTE_PROFILES.tenants),
+            children: [
+              { index: true, lazy: screen(() => import('../features/tenants/components/TenantsPage'), (m) => m.TenantsPage) },
+            ],
+          },
+          {
+            path: 'preferencias',
+            lazy: screen(() => import('../features/preferences/components/PreferencesPage'), (m) => m.PreferencesPage),
+          },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];
+
+function guarded(profiles: (typeof ROUTE_PROFILES)[keyof typeof ROUTE_PROFILES]) {
+  return (
+    <RequireProfile profiles={profiles}>
+      <Outlet />
+    </RequireProfile>
+  );
+}
+
+export const createAppRouter = () => createHashRouter(routes);

@@ -1,0 +1,30 @@
+import { Tabs } from '@mantine/core';
+import { IconAdjustments } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/PageTitle';
+
+/** /configuracoes: one tab per settings group; only "geral" exists so far. */
+const TABS = [{ value: 'geral', labelKey: 'settings.tabs.geral', icon: IconAdjustments }] as const;
+
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = pathname.split('/')[2] ?? 'geral';
+  return (
+    <>
+      <PageTitle title={t('settings.title')} description={t('settings.subtitle')} />
+      <Tabs value={current} onChange={(value) => value && navigate(`/configuracoes/${value}`)} mb="lg" keepMounted={false}>
+        <Tabs.List>
+          {TABS.map(({ value, labelKey, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+              {t(labelKey)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Outlet />
+    </>
+  );
+}

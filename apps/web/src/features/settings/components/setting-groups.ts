@@ -1,0 +1,33 @@
+import type { SettingKey } from '@conversa/shared';
+
+/** How the general settings screen groups the keys; numeric text keys get a numeric keyboard. */
+export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
+  { id: 'visibility', keys: ['NotViewAssignedTickets', 'NotViewTicketsChatBot', 'DirectTicketsToWallets'] },
+  { id: 'users', keys: ['userCreation', 'signed'] },
+  {
+    id: 'service',
+    keys: [
+      'universalCounter',
+      'notificationSilenced',
+      'ignoreGroupMsg',
+      'rejectCalls',
+      'callRejectMessage',
+      'forbiddenNumbers',
+      'botTicketActive',
+      'ticketLimit',
+      'ticketLimitDaysAgo',
+    ],
+  },
+  { id: 'autoClose', keys: ['autoClose', 'autoCloseTime', 'autoCloseMessage'] },
+  { id: 'integrations', keys: ['chatgpt', 'typebot', 'dialogflow', 'lm', 'n8n', 'dify'] },
+  { id: 'webhook', keys: ['webhook', 'webhookUrl'] },
+];
+
+export const NUMERIC_SETTING_KEYS: ReadonlySet<SettingKey> = new Set([
+  'autoCloseTime',
+  'botTicketActive',
+  'ticketLimit',
+  'ticketLimitDaysAgo',
+]);
+
+export const MULTILINE_SETTING_KEYS: ReadonlySet<SettingKey> = new Set(['callRejectMessage', 'autoCloseMessage']);

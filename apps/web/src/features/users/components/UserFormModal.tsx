@@ -1,0 +1,185 @@
+import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { Profile, UserDto } from '@conversa/shared';
+import { ApiError, describeError } from '../../../lib/api';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useCreateUser, useUpdateUser } from '../api/users';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELD_OF_CODE: Record<string, 'email' | 'password' | 'name'> = {
+  ERR_EMAIL_ALREADY_EXISTS: 'email',
+};
+
+interface UserFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The user being edited; undefined creates one. */
+  user?: UserDto;
+  currentUserId: number;
+  currentProfile: Profile;
+}
+
+interface Values {
+  name: string;
+  email: string;
+  password: string;
+  profile: Profile;
+  blockWavoip: boolean;
+}
+
+export function UserFormModal({ opened, onClose, user, currentUserId, currentProfile }: UserFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={user ? t('users.editTitle') : t('users.newTitle')}
+      centered
+      size="lg"
+    >
+      {opened ? (
+        <UserForm
+          key={user?.id ?? 'new'}
+          user={user}
+          onDone={onClose}
+          currentUserId={currentUserId}
+          currentProfile={currentProfile}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function UserForm({
+  user,
+  onDone,
+  currentUserId,
+  currentProfile,
+}: {
+  user?: UserDto;
+  onDone: () => void;
+  currentUserId: number;
+  currentProfile: Profile;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const editing = Boolean(user);
+  const ownRow = user?.id === currentUserId;
+  const profiles: Profile[] = currentProfile === 'superadmin' ? ['user', 'super', 'admin', 'superadmin'] : ['user', 'super', 'admin'];
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: {
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      password: '',
+      profile: user?.profile ?? 'user',
+      blockWavoip: user?.blockWavoip ?? false,
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : t('validation.required', { attribute: t('fields.name') })),
+      email: (v) =>
+        !v.trim()
+          ? t('validation.required', { attribute: t('fields.email') })
+          : EMAIL.test(v.trim())
+            ? null
+            : t('validation.invalid', { attribute: t('fields.email') }),
+      password: (v) => {
+        if (!v) return editing ? null : t('validation.required', { attribute: t('fields.password') });
+        return v.length >= 6 ? null : t('validation.minLength', { attribute: t('fields.password'), min: 6 });
+      },
+    },
+  });
+
+  const onError = (error: unknown) => {
+    const field = error instanceof ApiError ? (FIELD_OF_CODE[error.code ?? ''] ?? error.field) : undefined;
+    if (field && field in form.values) form.setFieldError(field, describeError(error));
+    notifyError(describeError(error));
+  };
+
+  const submit = form.onSubmit((values) => {
+    const base = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      blockWavoip: values.blockWavoip,
+      ...(ownRow ? {} : { profile: values.profile }),
+    };
+    if (user) {
+      update.mutate(
+        { id: user.id, input: { ...base, ...(values.password ? { password: values.password } : {}) } },
+        {
+          onSuccess: () => {
+            notifySuccess(t('users.saved'));
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(
+        { ...base, password: values.password, profile: values.profile },
+        {
+          onSuccess: () => {
+            notifySuccess(t('users.created'));
+            onDone();
+          },
+          onError,
+        },
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('fields.name')}
+          required
+          data-autofocus
+          autoComplete="off"
+          data-testid="user-form-name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          required
+          autoComplete="off"
+          data-testid="user-form-email"
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('fields.password')}
+          required={!editing}
+          description={editing ? t('users.passwordKeep') : t('validation.minLength', { attribute: t('fields.password'), min: 6 })}
+          autoComplete="new-password"
+          data-testid="user-form-password"
+          {...form.getInputProps('password')}
+        />
+        <NativeSelect
+          label={t('fields.profile')}
+          data={profiles.map((profile) => ({ value: profile, label: t(`profiles.${profile}`) }))}
+          disabled={ownRow}
+          description={ownRow ? t('users.ownProfile') : undefined}
+          data-testid="user-form-profile"
+          {...form.getInputProps('profile')}
+        />
+        <Switch
+          label={t('users.blockWavoip')}
+          description={t('users.blockWavoipHelp')}
+          data-testid="user-form-blockWavoip"
+          {...form.getInputProps('blockWavoip', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending} data-testid="user-form-submit">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { USERS_PAGE_SIZE, type UserDto } from '@conversa/shared';
+import { PageTitle } from '../../../components/PageTitle';
+import { QueryError } from '../../../components/QueryError';
+import { notifySuccess } from '../../../lib/notify';
+import { useStoredSession } from '../../../lib/storage';
+import { useDeleteUser, useUsersList } from '../api/users';
+import { UserFormModal } from './UserFormModal';
+
+const PROFILE_COLORS: Record<string, string> = { user: 'gray', super: 'cyan', admin: 'indigo', superadmin: 'grape' };
+
+export function UsersPage() {
+  const { t } = useTranslation();
+  const session = useStoredSession();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 400);
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<{ user?: UserDto } | null>(null);
+  const list = useUsersList(debouncedSearch, page);
+  const remove = useDeleteUser();
+
+  const confirmDelete = (user: UserDto) =>
+    modals.openConfirmModal({
+      title: t('users.deleteTitle'),
+      children: <Text size="sm">{t('users.deleteConfirm', { name: user.name })}</Text>,
+      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      onConfirm: () => remove.mutate(user.id, { onSuccess: () => notifySuccess(t('users.deleted')) }),
+    });
+
+  return (
+    <>
+      <PageTitle
+        title={t('users.title')}
+        description={t('users.subtitle')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})} data-testid="users-new">
+            {t('users.new')}
+          </Button>
+        }
+      />
+      <TextInput
+        mb="md"
+        maw={420}
+        type="search"
+        aria-label={t('users.search')}
+        placeholder={t('users.search')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        data-testid="users-search"
+      />
+      {list.isError && !list.data ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <DataTable<UserDto>
+          data-testid="users-table"
+          aria-label={t('users.title')}
+          withTableBorder
+          borderRadius="md"
+          highlightOnHover
+          minHeight={list.data?.users.length ? undefined : 220}
+          fetching={list.isFetching}
+          loadingText={t('common.loading')}
+          noRecordsText={debouncedSearch ? t('users.noResults') : t('users.empty')}
+          noRecordsIcon={<IconUsers size={32} aria-hidden />}
+          records={list.data?.users ?? []}
+          totalRecords={list.data?.count ?? 0}
+          recordsPerPage={USERS_PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          paginationText={({ from, to, totalRecords }) => t('common.pagination', { from, to, total: totalRecords })}
+          customRowAttributes={(user) => ({ 'data-testid': `user-row-${user.id}` })}
+          columns={[
+            {
+              accessor: 'name',
+              title: t('fields.name'),
+              render: (user) => (
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {user.name}
+                  </Text>
+                  {user.id === session?.userId ? (
+                    <Badge size="xs" variant="outline">
+                      {t('team.you')}
+                    </Badge>
+                  ) : null}
+                </Group>
+              ),
+            },
+            { accessor: 'email', title: t('fields.email') },
+            {
+              accessor: 'profile',
+              title: t('fields.profile'),
+              render: (user) => (
+                <Badge variant="light" color={PROFILE_COLORS[user.profile]}>
+                  {t(`profiles.${user.profile}`)}
+                </Badge>
+              ),
+            },
+            {
+              accessor: 'isOnline',
+              title: t('users.status'),
+              render: (user) => (
+                <Badge variant="dot" color={user.isOnline ? 'teal' : 'gray'}>
+                  {user.isOnline ? t('team.online') : t('team.offline')}
+                </Badge>
+              ),
+            },
+            {
+              accessor: 'actions',
+              title: <span className="visually-hidden">{t('common.actions')}</span>,
+              textAlign: 'right',
+              width: 110,
+              render: (user) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Tooltip label={t('common.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('users.editUser', { name: user.name })}
+                      onClick={() => setEditing({ user })}
+                      data-testid={`user-edit-${user.id}`}
+                    >
+                      <IconPencil size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label={user.id === session?.userId ? t('users.cannotDeleteSelf') : t('common.delete')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('users.deleteUser', { name: user.name })}
+                      disabled={user.id === session?.userId}
+                      onClick={() => confirmDelete(user)}
+                      data-testid={`user-delete-${user.id}`}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            },
+          ]}
+        />
+      )}
+      <UserFormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        user={editing?.user}
+        currentUserId={session?.userId ?? 0}
+        currentProfile={session?.profile ?? 'user'}
+      />
+    </>
+  );
+}
