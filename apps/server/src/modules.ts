@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './app.js';
 import type { JobDefinition } from './platform/jobs/queue.js';
 import type { Platform } from './platform/platform.js';
+import { settingsModule } from './modules/settings/index.js';
+import { usersModule } from './modules/users/index.js';
 
 export interface ModuleRegistration {
   plugin: FastifyPluginAsync;
@@ -11,4 +13,4 @@ export interface ModuleRegistration {
 
 export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistration;
 
-export const modules: AppModule[] = [];
+export const modules: AppModule[] = [settingsModule, usersModule];

@@ -1,2 +1,14 @@
+import type { AppModule } from '../../modules.js';
+import { settingsRoutes } from './settings.routes.js';
+import { registerSettingsRealtime } from './settings.realtime.js';
+import { createSettingsService } from './settings.service.js';
+
 export { settings } from './settings.tables.js';
-export { insertDefaultSettings } from './settings.repository.js';
+export { findSetting, insertDefaultSettings, listSettings } from './settings.repository.js';
+export type { SettingsService } from './settings.service.js';
+
+export const settingsModule: AppModule = (platform) => {
+  const service = createSettingsService({ db: platform.db, events: platform.events });
+  registerSettingsRealtime(platform.events, platform.realtime);
+  return { plugin: settingsRoutes(service) };
+};

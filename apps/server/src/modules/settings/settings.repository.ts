@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { settings } from './settings.tables.js';
@@ -32,4 +32,19 @@ export async function findSetting(tx: Queryable, tenantId: number, key: SettingK
     .from(settings)
     .where(and(eq(settings.tenantId, tenantId), eq(settings.key, key)));
   return row?.value ?? SETTING_DEFAULTS[key];
+}
+
+/** The current values of `keys` (defaults where unset), with their rows locked until the transaction ends. */
+export async function lockSettings<K extends SettingKey>(
+  tx: Queryable,
+  tenantId: number,
+  keys: readonly K[],
+): Promise<Record<K, string>> {
+  const rows = await tx
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), inArray(settings.key, [...keys])))
+    .for('update');
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]])) as Record<K, string>;
 }

@@ -1,0 +1,37 @@
+/** Rows to the wire shapes of packages/shared; the password hash and token version never leave here. */
+import { userConfigsSchema, type UserConfigs, type UserDto } from '@conversa/shared';
+import type { UserRow } from './users.repository.js';
+
+export function toConfigs(value: unknown): UserConfigs {
+  const parsed = userConfigsSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+export function toUserDto(row: UserRow): UserDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    profile: row.profile,
+    tenantId: row.tenantId,
+    isOnline: row.isOnline,
+    blockWavoip: row.blockWavoip,
+    // Filled once queues and channels exist.
+    queues: [],
+    whatsappAllowed: [],
+    configs: toConfigs(row.configs),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toUserTenantDto(
+  row: UserRow & { tenantName: string },
+): UserDto & { tenant: { id: number; name: string } } {
+  return { ...toUserDto(row), tenant: { id: row.tenantId, name: row.tenantName } };
+}
+
+export function toChatUser(row: Pick<UserRow, 'id' | 'name' | 'profile' | 'isOnline'>) {
+  // Last message, unread count and read flag come with the internal chat.
+  return { ...row, count: 0, text: null, timestamp: null, read: null, senderId: null };
+}

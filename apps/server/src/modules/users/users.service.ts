@@ -1,0 +1,143 @@
+/** The tenant's users: list, create, read, edit, delete, presence and per-user configs. Every call takes ctx first. */
+import type { createUserInputSchema } from '@conversa/shared';
+import { USERS_PAGE_SIZE, type UserConfigs } from '@conversa/shared';
+import type { z } from 'zod';
+import type { Database } from '../../platform/db/client.js';
+import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { profileRank, type AuthedContext } from '../../platform/http/auth.js';
+import { fail } from '../../platform/http/errors.js';
+import { hashPassword } from '../../platform/crypto.js';
+import { findSetting } from '../settings/index.js';
+import { insertUserWithinLimit } from './users.capacity.js';
+import * as repo from './users.repository.js';
+import type { UserRow } from './users.repository.js';
+import { assertMayGrant, assertMayManage, planUserEdit, type UserEdit } from './users.rules.js';
+import './users.events.js';
+
+export type CreateUser = z.output<typeof createUserInputSchema>;
+export interface ListQuery {
+  searchParam?: string;
+  pageNumber?: number;
+  rowsPerPage?: number;
+}
+
+export function pageOf(query: ListQuery, fallbackSize = USERS_PAGE_SIZE): repo.Page {
+  const limit = query.rowsPerPage ?? fallbackSize;
+  return { search: query.searchParam ?? '', limit, offset: ((query.pageNumber ?? 1) - 1) * limit };
+}
+
+export function createUsersService(deps: { db: Database; events: EventBus }) {
+  const { db, events } = deps;
+
+  async function findOrFail(ctx: AuthedContext, id: number): Promise<UserRow> {
+    const row = await withTenant(db, ctx, (tx) => repo.findUserById(tx, ctx.tenantId, id));
+    if (!row) throw fail('ERR_NO_USER_FOUND');
+    return row;
+  }
+
+  return {
+    async listUsers(ctx: AuthedContext, query: ListQuery) {
+      const page = pageOf(query);
+      const { rows, count } = await withTenant(db, ctx, (tx) => repo.listTenantUsers(tx, ctx.tenantId, page));
+      return { rows, count, hasMore: page.offset + rows.length < count };
+    },
+
+    async createUser(ctx: AuthedContext, input: CreateUser): Promise<UserRow> {
+      assertMayGrant(ctx, input.profile);
+      // Hash outside the transaction: the tenant row stays locked only for the count and the insert.
+      const passwordHash = await hashPassword(input.password);
+      const row = await withTenant(db, ctx, async (tx) => {
+        if ((await findSetting(tx, ctx.tenantId, 'userCreation')) === 'disabled') {
+          throw fail('ERR_USER_CREATION_DISABLED');
+        }
+        return insertUserWithinLimit(tx, {
+          tenantId: ctx.tenantId,
+          name: input.name,
+          email: input.email,
+          profile: input.profile,
+          blockWavoip: input.blockWavoip,
+          passwordHash,
+        });
+      });
+      events.publish('users.created', { tenantId: row.tenantId, userId: row.id });
+      return row;
+    },
+
+    async getUser(ctx: AuthedContext, id: number): Promise<UserRow> {
+      const row = await findOrFail(ctx, id);
+      if (row.id !== ctx.userId && profileRank(ctx.profile) < profileRank('super')) throw fail('ERR_NO_PERMISSION');
+      return row;
+    },
+
+    async updateUser(ctx: AuthedContext, id: number, edit: UserEdit): Promise<UserRow> {
+      const target = await findOrFail(ctx, id);
+      planUserEdit(ctx, target, edit); // refuse before paying for the hash
+      const passwordHash = edit.password ? await hashPassword(edit.password) : undefined;
+      const row = await withTenant(db, ctx, async (tx) => {
+        const current = await repo.findUserById(tx, ctx.tenantId, id);
+        if (!current) throw fail('ERR_NO_USER_FOUND');
+        return repo.updateUser(tx, id, planUserEdit(ctx, current, edit, passwordHash));
+      }).catch(rethrowDuplicateEmail);
+      if (!row) throw fail('ERR_NO_USER_FOUND');
+      events.publish('users.updated', { tenantId: row.tenantId, userId: row.id });
+      return row;
+    },
+
+    async deleteUser(ctx: AuthedContext, id: number): Promise<void> {
+      if (id === ctx.userId) throw fail('ERR_NO_PERMISSION');
+      await withTenant(db, ctx, async (tx) => {
+        const target = await repo.findUserById(tx, ctx.tenantId, id);
+        if (!target) throw fail('ERR_NO_USER_FOUND');
+        assertMayManage(ctx, target);
+        await repo.deleteUser(tx, id);
+      });
+      events.publish('users.deleted', { tenantId: ctx.tenantId, userId: id });
+    },
+
+    async setPresence(ctx: AuthedContext, id: number, isOnline: boolean): Promise<UserRow> {
+      const row = await withTenant(db, ctx, async (tx) => {
+        const target = await repo.findUserById(tx, ctx.tenantId, id);
+        if (!target) throw fail('ERR_NO_USER_FOUND');
+        assertMayManage(ctx, target);
+        return repo.setUserOnline(tx, ctx.tenantId, id, isOnline);
+      });
+      if (!row) throw fail('ERR_NO_USER_FOUND');
+      events.publish('users.presence_changed', {
+        tenantId: row.tenantId,
+        userId: row.id,
+        name: row.name,
+        isOnline: row.isOnline,
+      });
+      return row;
+    },
+
+    async updateConfigs(ctx: AuthedContext, id: number, configs: UserConfigs): Promise<UserConfigs> {
+      return withTenant(db, ctx, async (tx) => {
+        const target = await repo.findUserById(tx, ctx.tenantId, id);
+        if (!target) throw fail('ERR_NO_USER_FOUND');
+        assertMayManage(ctx, target);
+        const merged = await repo.mergeUserConfigs(tx, ctx.tenantId, id, configs);
+        if (!merged) throw fail('ERR_NO_USER_FOUND');
+        return merged;
+      });
+    },
+
+    async listChatUsers(ctx: AuthedContext, query: ListQuery) {
+      // Without a page the whole (bounded) list comes back: the private chat shows every colleague.
+      const page = query.pageNumber ? pageOf(query) : { ...pageOf(query, 1000), offset: 0 };
+      return withTenant(db, ctx, (tx) => repo.listChatUsers(tx, ctx.tenantId, ctx.userId, page));
+    },
+
+    async listOnlineUsers(ctx: TenantContext) {
+      return withTenant(db, ctx, (tx) => repo.listOnlineUsers(tx, ctx.tenantId));
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function rethrowDuplicateEmail(error: unknown): never {
+  if (repo.isDuplicateEmail(error)) throw fail('ERR_EMAIL_ALREADY_EXISTS', 'email');
+  throw error;
+}
