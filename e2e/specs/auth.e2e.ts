@@ -55,9 +55,12 @@ browserTest('logout returns to login, and the guard keeps a logged-out visitor t
   await page.getByTestId('logout-button').click();
   await waitForRoute(page, '/login');
   await page.getByTestId('login-email').waitFor();
+  // The notice must come from the visit below, not from anything the logout itself showed.
+  const notice = page.getByRole('alert').filter({ hasText: 'Necessário realizar login' });
+  await notice.first().waitFor({ state: 'hidden', timeout: 15_000 });
 
   await openRoute(session, '/usuarios');
-  await page.getByText('Necessário realizar login').first().waitFor({ state: 'visible' });
+  await notice.first().waitFor({ state: 'visible' });
   await waitForRoute(page, '/login');
   await page.getByTestId('login-email').waitFor();
   expect(await page.getByTestId('app-shell').count()).toBe(0);

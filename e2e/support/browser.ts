@@ -38,9 +38,10 @@ const slug = (text: string): string =>
     .replace(/^-|-$/g, '')
     .slice(0, 100);
 
+/** Saves `e2e/artifacts/<name>.png` (the name made file-safe) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const file = path.join(ARTIFACTS_DIR, `${slug(name)}.png`);
+  const file = path.join(ARTIFACTS_DIR, `${name.split('.').map(slug).join('.')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
@@ -79,7 +80,7 @@ export async function withSession(
     const name = `${testName}.failed`;
     await screenshot(page, name).catch(() => undefined);
     log.push(`${at()} url at failure: ${page.url()} (client address ${client.ip})`);
-    fs.writeFileSync(path.join(ARTIFACTS_DIR, `${slug(name)}.log`), `${log.join('\n')}\n`);
+    fs.writeFileSync(path.join(ARTIFACTS_DIR, `${slug(testName)}.failed.log`), `${log.join('\n')}\n`);
     throw error;
   } finally {
     await context.close().catch(() => undefined);

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, SERVER_ENTRY, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } from './paths.js';
+import { REPO_ROOT, SERVER_ENTRY, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, WEB_DIST } from './paths.js';
 
 export interface RunningServer {
   baseUrl: string;
@@ -48,6 +48,7 @@ export async function startServer(options: {
     LOGIN_CAPTCHA: 'true',
     LOG_LEVEL: 'warn',
   });
+  if (WEB_DIST) env.WEB_DIST = WEB_DIST;
 
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
