@@ -3,7 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './app.js';
 import type { JobDefinition } from './platform/jobs/queue.js';
 import type { Platform } from './platform/platform.js';
+import { authModule } from './modules/auth/index.js';
 import { settingsModule } from './modules/settings/index.js';
+import { tenantsModule } from './modules/tenants/index.js';
 import { usersModule } from './modules/users/index.js';
 
 export interface ModuleRegistration {
@@ -13,4 +15,4 @@ export interface ModuleRegistration {
 
 export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistration;
 
-export const modules: AppModule[] = [settingsModule, usersModule];
+export const modules: AppModule[] = [settingsModule, usersModule, authModule, tenantsModule];

@@ -210,3 +210,45 @@ export const tenantDtoSchema = z.object({
   createdAt: z.string(),
 });
 export type TenantDto = z.infer<typeof tenantDtoSchema>;
+
+// ---------- tenants (auth helper) ----------
+/** Tenant counts arrive as numbers or numeric strings from the superadmin form. */
+const tenantLimitSchema = z.coerce.number().int().min(0).max(1_000_000);
+const tenantFields = {
+  name: z.string().trim().min(1).max(120),
+  status: z.enum(['active', 'inactive']),
+  maxUsers: tenantLimitSchema,
+  maxConnections: tenantLimitSchema,
+  /** CPF/CNPJ or any document id; empty means none. */
+  identity: z.string().trim().max(40).nullable(),
+  trial: z.enum(['enabled', 'disabled']),
+  trialPeriod: z.coerce.number().int().min(0).max(3650),
+};
+
+/** POST /tenants/ (superadmin). Extra fields the reference client sends (asaas*, metaToken, bmToken) are ignored. */
+export const createTenantInputSchema = z.object({
+  name: tenantFields.name,
+  status: tenantFields.status.default('active'),
+  maxUsers: tenantFields.maxUsers,
+  maxConnections: tenantFields.maxConnections,
+  identity: tenantFields.identity.optional(),
+  trial: tenantFields.trial.default('disabled'),
+  trialPeriod: tenantFields.trialPeriod.default(0),
+});
+export type CreateTenantInput = z.input<typeof createTenantInputSchema>;
+
+/** PUT /tenantsUpdate/{id} (superadmin): the fields sent change, the others stay (no defaults here on purpose). */
+export const updateTenantInputSchema = z.object({
+  name: tenantFields.name.optional(),
+  status: tenantFields.status.optional(),
+  maxUsers: tenantFields.maxUsers.optional(),
+  maxConnections: tenantFields.maxConnections.optional(),
+  identity: tenantFields.identity.optional(),
+  trial: tenantFields.trial.optional(),
+  trialPeriod: tenantFields.trialPeriod.optional(),
+});
+export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
+
+/** GET /tenants/{anything}: the caller's own tenant, as a one-element array (client-contract §10, §21.11). */
+export const ownTenantResponseSchema = z.array(tenantDtoSchema).length(1);
+export const tenantListResponseSchema = z.array(tenantDtoSchema);

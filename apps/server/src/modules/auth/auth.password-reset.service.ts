@@ -1,0 +1,82 @@
+/**
+ * Password recovery: a request always answers the same (no e-mail enumeration); a known address gets a hashed,
+ * single-use, expiring token whose e-mail is sent by a job enqueued in the same transaction.
+ */
+import type { z } from 'zod';
+import {
+  LOGIN_RATE_MAX_ATTEMPTS,
+  LOGIN_RATE_WINDOW_MS,
+  type passwordResetRequestSchema,
+  type resetPasswordInputSchema,
+} from '@conversa/shared';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/client.js';
+import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
+import { hashPassword, sha256 } from '../../platform/crypto.js';
+import { fail } from '../../platform/http/errors.js';
+import type { JobDefinition, JobQueue } from '../../platform/jobs/queue.js';
+import type { SendPasswordResetPayload } from './auth.jobs.js';
+import { createMemoryRateLimiter, type RateLimiter } from './auth.rate-limiter.js';
+import * as repo from './auth.repository.js';
+import type { CallerContext } from './auth.service.js';
+import { newTenantToken, parseTenantToken } from './auth.sessions.js';
+
+export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordInputSchema>;
+
+export interface PasswordResetDeps {
+  db: Database;
+  jobs: JobQueue;
+  config: Pick<Config, 'passwordResetTtl'>;
+  sendJob: JobDefinition<SendPasswordResetPayload>;
+  byEmail?: RateLimiter;
+}
+
+export interface PasswordResetService {
+  requestReset(caller: CallerContext, input: PasswordResetRequest): Promise<void>;
+  resetPassword(caller: CallerContext, input: ResetPasswordInput): Promise<void>;
+}
+
+export function createPasswordResetService(deps: PasswordResetDeps): PasswordResetService {
+  const { db, jobs, config } = deps;
+  const byEmail =
+    deps.byEmail ?? createMemoryRateLimiter({ max: LOGIN_RATE_MAX_ATTEMPTS, windowMs: LOGIN_RATE_WINDOW_MS });
+
+  return {
+    async requestReset(_caller, input) {
+      // Counted for unknown addresses too, or the limit itself would tell which addresses exist.
+      if (!(await byEmail.hit(input.email))) throw fail('ERR_LIMIT_MAX');
+      await withSystem(db, 'auth.password-reset-lookup', async (tx) => {
+        const user = await repo.findUserByEmail(tx, input.email);
+        if (!user) return;
+        const token = newTenantToken(user.tenantId);
+        await repo.insertPasswordResetToken(tx, {
+          tenantId: user.tenantId,
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + config.passwordResetTtl * 1000),
+        });
+        await jobs.enqueue(deps.sendJob, { tenantId: user.tenantId, userId: user.id, token }, { tx });
+      });
+    },
+
+    async resetPassword(_caller, input) {
+      const parsed = parseTenantToken(input.token);
+      if (!parsed) throw fail('ERR_INVALID_RESET_TOKEN', 'token');
+      const ctx = systemContext(parsed.tenantId);
+      // Cheap check first, so a bogus token does not cost an argon2 hash.
+      const usable = await withTenant(db, ctx, (tx) => repo.findUsableResetToken(tx, ctx.tenantId, parsed.hash));
+      if (!usable) throw fail('ERR_INVALID_RESET_TOKEN', 'token');
+      const passwordHash = await hashPassword(input.password);
+      const done = await withTenant(db, ctx, async (tx) => {
+        const consumed = await repo.consumeResetToken(tx, ctx.tenantId, parsed.hash);
+        if (!consumed) return false;
+        await repo.replacePassword(tx, ctx.tenantId, consumed.userId, passwordHash);
+        await repo.consumeUserResetTokens(tx, ctx.tenantId, consumed.userId);
+        await repo.revokeUserRefreshTokens(tx, ctx.tenantId, consumed.userId);
+        return true;
+      });
+      if (!done) throw fail('ERR_INVALID_RESET_TOKEN', 'token');
+    },
+  };
+}

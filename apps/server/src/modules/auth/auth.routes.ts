@@ -1,0 +1,124 @@
+/**
+ * /api/auth/* , /api/password-reset, /api/reset-password and /api/signup (client-contract §2). All public: the
+ * refresh token travels in the httpOnly cookie `jrt`, scoped to /api/auth.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  captchaChallengeSchema,
+  loginInputSchema,
+  loginResponseSchema,
+  passwordResetRequestSchema,
+  refreshResponseSchema,
+  resetPasswordInputSchema,
+  signupInputSchema,
+} from '@conversa/shared';
+import type { Config } from '../../config.js';
+import type { PasswordResetService } from './auth.password-reset.service.js';
+import type { AuthService, CallerContext } from './auth.service.js';
+import type { SignupService } from './auth.signup.service.js';
+
+export const REFRESH_COOKIE = 'jrt';
+const REFRESH_COOKIE_PATH = '/api/auth';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  passwordReset: PasswordResetService;
+  signup: SignupService;
+  config: Pick<Config, 'publicUrl' | 'refreshTokenTtl'>;
+}
+
+const publicRoute = { public: true } as const;
+const noContent = { 204: z.null().describe('No content') };
+const caller = (request: FastifyRequest): CallerContext => ({ ip: request.ip });
+
+export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
+  const { auth, passwordReset, signup, config } = deps;
+  const secure = config.publicUrl.startsWith('https:');
+
+  const setRefreshCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(REFRESH_COOKIE, value, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: config.refreshTokenTtl,
+    });
+
+  return async (app) => {
+    app.get(
+      '/auth/captcha',
+      { config: publicRoute, schema: { tags: ['auth'], response: { 200: captchaChallengeSchema } } },
+      async (request, reply) => {
+        void reply.header('Cache-Control', 'no-store');
+        return auth.captchaChallenge(caller(request));
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: loginInputSchema, response: { 200: loginResponseSchema } },
+      },
+      async (request, reply) => {
+        const session = await auth.login(caller(request), request.body);
+        setRefreshCookie(reply, session.refreshToken);
+        return session.body;
+      },
+    );
+
+    app.post(
+      '/auth/refresh_token',
+      { config: publicRoute, schema: { tags: ['auth'], response: { 200: refreshResponseSchema } } },
+      async (request, reply) => {
+        const result = await auth.refresh(caller(request), request.cookies[REFRESH_COOKIE]);
+        if (result.refreshToken) setRefreshCookie(reply, result.refreshToken);
+        return { token: result.token };
+      },
+    );
+
+    // Clients send their whole stored login object as the body: it is ignored (client-contract §21.10).
+    app.post(
+      '/auth/logout',
+      { config: publicRoute, schema: { tags: ['auth'], response: noContent } },
+      async (request, reply) => {
+        await auth.logout(caller(request), request.cookies[REFRESH_COOKIE]);
+        reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/password-reset',
+      { config: publicRoute, schema: { tags: ['auth'], body: passwordResetRequestSchema, response: noContent } },
+      async (request, reply) => {
+        await passwordReset.requestReset(caller(request), request.body);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/reset-password',
+      { config: publicRoute, schema: { tags: ['auth'], body: resetPasswordInputSchema, response: noContent } },
+      async (request, reply) => {
+        await passwordReset.resetPassword(caller(request), request.body);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/signup',
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: signupInputSchema, response: { 201: loginResponseSchema } },
+      },
+      async (request, reply) => {
+        const session = await signup.signup(caller(request), request.body);
+        setRefreshCookie(reply, session.refreshToken);
+        return reply.status(201).send(session.body);
+      },
+    );
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Login, refresh-token rotation and logout. Callers are anonymous here: the context is the request's origin.
+ *
+ * Refresh tokens rotate on every use. A rotated token presented again means it was copied: the whole family is
+ * revoked. One exception, on purpose: clients fire several requests at once, each of which may get a 403 and call
+ * refresh with the same cookie. A rotated token presented within REFRESH_REUSE_GRACE_MS while its family is still
+ * alive gets a new access token only (no new refresh token, nothing revoked), so that race does not log users out.
+ */
+import type { z } from 'zod';
+import {
+  LOGIN_RATE_MAX_ATTEMPTS,
+  LOGIN_RATE_WINDOW_MS,
+  type CaptchaAnswer,
+  type CaptchaChallenge,
+  type loginInputSchema,
+} from '@conversa/shared';
+import type { Config } from '../../config.js';
+import type { Database } from '../../platform/db/client.js';
+import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
+import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.js';
+import { fail } from '../../platform/http/errors.js';
+import type { TokenService } from '../../platform/http/tokens.js';
+import { findTenantById } from '../tenants/index.js';
+import { createCaptchaChallenge, DISABLED_CAPTCHA, isCaptchaPositionRight, openCaptcha } from './auth.captcha.js';
+import { createMemoryRateLimiter, type RateLimiter } from './auth.rate-limiter.js';
+import * as repo from './auth.repository.js';
+import { issueRefreshToken, loginResponse, parseTenantToken, signAccessToken, type Session } from './auth.sessions.js';
+
+/** Who is calling a public auth path. */
+export interface CallerContext {
+  ip: string;
+}
+
+export type LoginInput = z.output<typeof loginInputSchema>;
+
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+export interface AuthServiceDeps {
+  db: Database;
+  tokens: TokenService;
+  config: Pick<Config, 'loginCaptcha' | 'refreshTokenTtl'>;
+  captchaSecret: string;
+  loginByEmail?: RateLimiter;
+  loginByIp?: RateLimiter;
+}
+
+export interface AuthService {
+  captchaChallenge(caller: CallerContext): CaptchaChallenge;
+  login(caller: CallerContext, input: LoginInput): Promise<Session>;
+  /** A new access token, and a new refresh token unless the grace case of the header comment applied. */
+  refresh(caller: CallerContext, refreshToken: string | undefined): Promise<{ token: string; refreshToken?: string }>;
+  logout(caller: CallerContext, refreshToken: string | undefined): Promise<void>;
+}
+
+const loginPolicy = { max: LOGIN_RATE_MAX_ATTEMPTS, windowMs: LOGIN_RATE_WINDOW_MS };
+
+type RefreshOutcome =
+  { kind: 'invalid' } | { kind: 'inactive' } | { kind: 'ok'; user: repo.AuthUser; refreshToken?: string };
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const { db, tokens, config } = deps;
+  const byEmail = deps.loginByEmail ?? createMemoryRateLimiter(loginPolicy);
+  const byIp = deps.loginByIp ?? createMemoryRateLimiter(loginPolicy);
+  // Verified against when the e-mail is unknown, so the answer takes as long as for a wrong password.
+  let dummyHash: Promise<string> | undefined;
+
+  async function verifyCaptcha(answer: CaptchaAnswer | undefined): Promise<void> {
+    const secret = answer ? openCaptcha(deps.captchaSecret, answer.token) : null;
+    if (!answer || !secret || secret.exp <= Date.now()) throw fail('ERR_CAPTCHA_INVALID', 'captcha');
+    // Burn the nonce before looking at the answer: one challenge, one try.
+    const fresh = await withSystem(db, 'auth.login-lookup', (tx) =>
+      repo.consumeCaptchaNonce(tx, secret.nonce, new Date(secret.exp)),
+    );
+    if (!fresh || !isCaptchaPositionRight(secret, answer.x)) throw fail('ERR_CAPTCHA_INVALID', 'captcha');
+  }
+
+  return {
+    captchaChallenge() {
+      return config.loginCaptcha ? createCaptchaChallenge(deps.captchaSecret) : DISABLED_CAPTCHA;
+    },
+
+    async login(caller, input) {
+      // Every attempt counts, on both keys, whatever its outcome.
+      const emailAllowed = await byEmail.hit(input.email);
+      const ipAllowed = await byIp.hit(caller.ip);
+      if (!emailAllowed || !ipAllowed) throw fail('ERR_LIMIT_MAX');
+      if (config.loginCaptcha) await verifyCaptcha(input.captcha);
+
+      const user = await withSystem(db, 'auth.login-lookup', (tx) => repo.findUserByEmail(tx, input.email));
+      const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword(randomToken())));
+      const valid = await verifyPassword(hash, input.password);
+      if (!user || !valid) throw fail('ERR_INVALID_CREDENTIALS');
+
+      const ctx = { ...systemContext(user.tenantId), userId: user.id, profile: user.profile };
+      const refreshToken = await withTenant(db, ctx, async (tx) => {
+        const tenant = await findTenantById(tx, ctx.tenantId);
+        if (tenant?.status !== 'active') return null;
+        await repo.touchLastLogin(tx, ctx.tenantId, user.id);
+        return issueRefreshToken(tx, user, config.refreshTokenTtl);
+      });
+      if (!refreshToken) throw fail('ERR_TENANT_INACTIVE');
+      await byEmail.reset(input.email);
+      return { body: await loginResponse(tokens, user), refreshToken };
+    },
+
+    async refresh(_caller, cookie) {
+      const parsed = parseTenantToken(cookie);
+      if (!parsed) throw fail('ERR_INVALID_TOKEN');
+      const ctx = systemContext(parsed.tenantId);
+      const outcome = await withTenant(db, ctx, async (tx): Promise<RefreshOutcome> => {
+        const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
+        if (!row) return { kind: 'invalid' };
+        let rotate = true;
+        if (row.revokedAt) {
+          const recent = Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+          if (!recent || !(await repo.familyHasLiveToken(tx, ctx.tenantId, row.familyId))) {
+            await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
+            return { kind: 'invalid' };
+          }
+          rotate = false;
+        } else if (row.expiresAt.getTime() <= Date.now()) {
+          return { kind: 'invalid' };
+        }
+        const user = await repo.findUserById(tx, ctx.tenantId, row.userId);
+        if (!user || user.tokenVersion !== row.tokenVersion) {
+          await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
+          return { kind: 'invalid' };
+        }
+        const tenant = await findTenantById(tx, ctx.tenantId);
+        if (tenant?.status !== 'active') return { kind: 'inactive' };
+        // A concurrent request may have rotated it between our read and now: then it is the grace case.
+        if (!rotate || !(await repo.revokeRefreshToken(tx, ctx.tenantId, row.id))) return { kind: 'ok', user };
+        return {
+          kind: 'ok',
+          user,
+          refreshToken: await issueRefreshToken(tx, user, config.refreshTokenTtl, row.familyId),
+        };
+      });
+      if (outcome.kind === 'invalid') throw fail('ERR_INVALID_TOKEN');
+      if (outcome.kind === 'inactive') throw fail('ERR_TENANT_INACTIVE');
+      const token = await signAccessToken(tokens, outcome.user);
+      return outcome.refreshToken ? { token, refreshToken: outcome.refreshToken } : { token };
+    },
+
+    async logout(_caller, cookie) {
+      const parsed = parseTenantToken(cookie);
+      if (!parsed) return;
+      const ctx = systemContext(parsed.tenantId);
+      await withTenant(db, ctx, async (tx) => {
+        const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
+        if (row) await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * What a session is made of: a short-lived access token (JWT) and an opaque refresh token kept in the `jrt` cookie,
+ * stored only as a SHA-256 hash, rotated on use within a family. Login and sign-up both end here.
+ */
+import crypto from 'node:crypto';
+import type { LoginResponse } from '@conversa/shared';
+import type { Queryable } from '../../platform/db/client.js';
+import { asTenantId, type TenantId } from '../../platform/db/tenancy.js';
+import { randomToken, sha256 } from '../../platform/crypto.js';
+import type { TokenService } from '../../platform/http/tokens.js';
+import { insertRefreshToken, type AuthUser } from './auth.repository.js';
+
+export interface Session {
+  body: LoginResponse;
+  /** The new refresh token, for the `jrt` cookie. */
+  refreshToken: string;
+}
+
+/** Opaque single-use tokens carry their tenant as a prefix, so lookups can run inside withTenant. */
+export const newTenantToken = (tenantId: number): string => `${tenantId}.${randomToken(32)}`;
+
+const TENANT_TOKEN = /^([1-9]\d{0,14})\.[A-Za-z0-9_-]{20,200}$/;
+
+export function parseTenantToken(value: string | undefined | null): { tenantId: TenantId; hash: string } | null {
+  const match = value ? TENANT_TOKEN.exec(value) : null;
+  if (!value || !match) return null;
+  return { tenantId: asTenantId(Number(match[1])), hash: sha256(value) };
+}
+
+export async function issueRefreshToken(
+  tx: Queryable,
+  user: Pick<AuthUser, 'id' | 'tenantId' | 'tokenVersion'>,
+  ttlSeconds: number,
+  familyId: string = crypto.randomUUID(),
+): Promise<string> {
+  const token = newTenantToken(user.tenantId);
+  await insertRefreshToken(tx, {
+    tenantId: user.tenantId,
+    userId: user.id,
+    tokenHash: sha256(token),
+    familyId,
+    tokenVersion: user.tokenVersion,
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return token;
+}
+
+export const signAccessToken = (tokens: TokenService, user: AuthUser): Promise<string> =>
+  tokens.signAccess({
+    userId: user.id,
+    tenantId: user.tenantId,
+    profile: user.profile,
+    tokenVersion: user.tokenVersion,
+  });
+
+/** The login answer of product-spec §3; queues and channels stay empty until those modules exist. */
+export async function loginResponse(tokens: TokenService, user: AuthUser): Promise<LoginResponse> {
+  return {
+    token: await signAccessToken(tokens, user),
+    username: user.name,
+    email: user.email,
+    profile: user.profile,
+    userId: user.id,
+    tenantId: user.tenantId,
+    queues: [],
+    blockWavoip: user.blockWavoip,
+    whatsappAllowed: [],
+    configs: {
+      ...(user.configs?.filtrosAtendimento !== undefined
+        ? { filtrosAtendimento: user.configs.filtrosAtendimento }
+        : {}),
+      isDark: user.configs?.isDark ?? false,
+    },
+  };
+}

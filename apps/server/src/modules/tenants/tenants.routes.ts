@@ -1,0 +1,100 @@
+/**
+ * /api/tenants (client-contract §10, §11) and the public plan catalogue /api/plan (sign-up page, no token).
+ * GET /tenants/{id} ignores the id: the reference client literally asks for /tenants/undefined.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTenantInputSchema,
+  idParamsSchema,
+  ownTenantResponseSchema,
+  plansResponseSchema,
+  tenantDtoSchema,
+  tenantListResponseSchema,
+  updateTenantInputSchema,
+  type PlanDto,
+  type TenantDto,
+} from '@conversa/shared';
+import { actor, requireProfile } from '../../platform/http/auth.js';
+import type { PlanRow, TenantRow } from './tenants.repository.js';
+import type { TenantsService } from './tenants.service.js';
+
+export const toTenantDto = (row: TenantRow): TenantDto => ({
+  id: row.id,
+  status: row.status,
+  name: row.name,
+  identity: row.identity,
+  maxUsers: row.maxUsers,
+  maxConnections: row.maxConnections,
+  trial: row.trial,
+  trialPeriod: row.trialPeriod,
+  hideUnoficial: row.hideUnofficial,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toPlanDto = (row: PlanRow): PlanDto => ({
+  id: row.id,
+  name: row.name,
+  value: Number(row.value),
+  connections: row.connections,
+  users: row.users,
+  trial: row.trial,
+  trialPeriod: row.trialPeriod,
+});
+
+const anyIdParamsSchema = z.object({ id: z.string().max(100) });
+const noContent = { 204: z.null().describe('No content') };
+
+export function tenantsRoutes(service: TenantsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/plan',
+      { config: { public: true }, schema: { tags: ['tenants'], response: { 200: plansResponseSchema } } },
+      async () => ({ plan: (await service.listPublicPlans()).map(toPlanDto) }),
+    );
+
+    app.get(
+      '/tenants',
+      { schema: { tags: ['tenants'], response: { 200: tenantListResponseSchema } } },
+      async (request) => (await service.listTenants(requireProfile(request, 'superadmin'))).map(toTenantDto),
+    );
+
+    app.get(
+      '/tenants/:id',
+      { schema: { tags: ['tenants'], params: anyIdParamsSchema, response: { 200: ownTenantResponseSchema } } },
+      async (request) => [toTenantDto(await service.getOwnTenant(actor(request)))],
+    );
+
+    app.post(
+      '/tenants',
+      { schema: { tags: ['tenants'], body: createTenantInputSchema, response: { 201: tenantDtoSchema } } },
+      async (request, reply) => {
+        const tenant = await service.createTenant(requireProfile(request, 'superadmin'), request.body);
+        return reply.status(201).send(toTenantDto(tenant));
+      },
+    );
+
+    app.put(
+      '/tenantsUpdate/:id',
+      {
+        schema: {
+          tags: ['tenants'],
+          params: idParamsSchema,
+          body: updateTenantInputSchema,
+          response: { 200: tenantDtoSchema },
+        },
+      },
+      async (request) =>
+        toTenantDto(await service.updateTenant(requireProfile(request, 'superadmin'), request.params.id, request.body)),
+    );
+
+    app.delete(
+      '/tenants/:id',
+      { schema: { tags: ['tenants'], params: idParamsSchema, response: noContent } },
+      async (request, reply) => {
+        await service.deleteTenant(requireProfile(request, 'superadmin'), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
