@@ -1,6 +1,6 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { versionPlugin } from './version-plugin';
+import { versionPlugin } from './version-plugin.ts';
 
 const API_TARGET = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:3000';
 

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
-import { versionPlugin } from './version-plugin';
+import { versionPlugin } from './version-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), versionPlugin('test')],

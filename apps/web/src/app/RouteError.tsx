@@ -18,7 +18,11 @@ export function RouteError() {
         description={t('routeError.description')}
       >
         <EmptyState.Actions>
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => window.location.reload()} data-testid="route-retry">
+          <Button
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => window.location.reload()}
+            data-testid="route-retry"
+          >
             {t('common.retry')}
           </Button>
         </EmptyState.Actions>

@@ -3,7 +3,14 @@
  * `name` gives its test id `nav-<name>`.
  */
 import type { ComponentType } from 'react';
-import { IconBuildingSkyscraper, IconHeadset, IconHome, IconSettings, IconUserCog, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconHeadset,
+  IconHome,
+  IconSettings,
+  IconUserCog,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { Profile } from '@conversa/shared';
 
 export type MenuName = 'home' | 'atendimento' | 'usuarios' | 'configuracoes' | 'tenants' | 'preferencias';
@@ -21,10 +28,34 @@ const ALL: readonly Profile[] = ['user', 'super', 'admin', 'superadmin'];
 export const MENU: readonly MenuEntry[] = [
   // A superadmin's /home redirects to /tenants (product-spec §2); the entry is their start link.
   { name: 'home', path: '/home', labelKey: 'menu.home', icon: IconHome, profiles: ['super', 'admin', 'superadmin'] },
-  { name: 'atendimento', path: '/atendimento', labelKey: 'menu.atendimento', icon: IconHeadset, profiles: ['user', 'super', 'admin'] },
-  { name: 'tenants', path: '/tenants', labelKey: 'menu.tenants', icon: IconBuildingSkyscraper, profiles: ['superadmin'] },
-  { name: 'usuarios', path: '/usuarios', labelKey: 'menu.usuarios', icon: IconUsers, profiles: ['admin', 'superadmin'] },
-  { name: 'configuracoes', path: '/configuracoes', labelKey: 'menu.configuracoes', icon: IconSettings, profiles: ['admin', 'superadmin'] },
+  {
+    name: 'atendimento',
+    path: '/atendimento',
+    labelKey: 'menu.atendimento',
+    icon: IconHeadset,
+    profiles: ['user', 'super', 'admin'],
+  },
+  {
+    name: 'tenants',
+    path: '/tenants',
+    labelKey: 'menu.tenants',
+    icon: IconBuildingSkyscraper,
+    profiles: ['superadmin'],
+  },
+  {
+    name: 'usuarios',
+    path: '/usuarios',
+    labelKey: 'menu.usuarios',
+    icon: IconUsers,
+    profiles: ['admin', 'superadmin'],
+  },
+  {
+    name: 'configuracoes',
+    path: '/configuracoes',
+    labelKey: 'menu.configuracoes',
+    icon: IconSettings,
+    profiles: ['admin', 'superadmin'],
+  },
   { name: 'preferencias', path: '/preferencias', labelKey: 'menu.preferencias', icon: IconUserCog, profiles: ALL },
 ];
 

@@ -16,7 +16,10 @@ export function useScrollToTop(): void {
   }, [pathname]);
 }
 
-export function useIdleReload(seconds = IDLE_RELOAD_SECONDS, reload: () => void = () => window.location.reload()): void {
+export function useIdleReload(
+  seconds = IDLE_RELOAD_SECONDS,
+  reload: () => void = () => window.location.reload(),
+): void {
   useEffect(() => {
     let timer = setTimeout(reload, seconds * 1000);
     const reset = () => {

@@ -37,11 +37,26 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,
     children: [
-      { path: 'login', lazy: screen(() => import('../features/auth/components/LoginPage'), (m) => m.LoginPage) },
-      { path: 'signup', lazy: screen(() => import('../features/auth/components/SignupPage'), (m) => m.SignupPage) },
+      {
+        path: 'login',
+        lazy: screen(
+          () => import('../features/auth/components/LoginPage'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: 'signup',
+        lazy: screen(
+          () => import('../features/auth/components/SignupPage'),
+          (m) => m.SignupPage,
+        ),
+      },
       {
         path: 'reset/:token',
-        lazy: screen(() => import('../features/auth/components/ResetPasswordPage'), (m) => m.ResetPasswordPage),
+        lazy: screen(
+          () => import('../features/auth/components/ResetPasswordPage'),
+          (m) => m.ResetPasswordPage,
+        ),
       },
       {
         path: '/',
@@ -66,20 +81,32 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                lazy: screen(() => import('../features/home/components/HomeDashboardPage'), (m) => m.HomeDashboardPage),
+                lazy: screen(
+                  () => import('../features/home/components/HomeDashboardPage'),
+                  (m) => m.HomeDashboardPage,
+                ),
               },
             ],
           },
           {
             path: 'atendimento',
             id: 'atendimento',
-            lazy: screen(() => import('../features/home/components/AtendimentoPage'), (m) => m.AtendimentoPage),
+            lazy: screen(
+              () => import('../features/home/components/AtendimentoPage'),
+              (m) => m.AtendimentoPage,
+            ),
           },
           {
             path: 'usuarios',
             element: guarded(ROUTE_PROFILES.usuarios),
             children: [
-              { index: true, lazy: screen(() => import('../features/users/components/UsersPage'), (m) => m.UsersPage) },
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/users/components/UsersPage'),
+                  (m) => m.UsersPage,
+                ),
+              },
             ],
           },
           {
@@ -88,7 +115,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="geral" replace /> },
               {
-                lazy: screen(() => import('../features/settings/components/SettingsLayout'), (m) => m.SettingsLayout),
+                lazy: screen(
+                  () => import('../features/settings/components/SettingsLayout'),
+                  (m) => m.SettingsLayout,
+                ),
                 children: [
                   {
                     path: 'geral',
@@ -105,12 +135,21 @@ export const routes: RouteObject[] = [
             path: 'tenants',
             element: guarded(ROUTE_PROFILES.tenants),
             children: [
-              { index: true, lazy: screen(() => import('../features/tenants/components/TenantsPage'), (m) => m.TenantsPage) },
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/tenants/components/TenantsPage'),
+                  (m) => m.TenantsPage,
+                ),
+              },
             ],
           },
           {
             path: 'preferencias',
-            lazy: screen(() => import('../features/preferences/components/PreferencesPage'), (m) => m.PreferencesPage),
+            lazy: screen(
+              () => import('../features/preferences/components/PreferencesPage'),
+              (m) => m.PreferencesPage,
+            ),
           },
           { path: '*', element: <NotFound /> },
         ],

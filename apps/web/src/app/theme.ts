@@ -4,8 +4,7 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   focusRing: 'auto',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
 });

@@ -10,7 +10,12 @@ export function NoAccess() {
   return (
     <div data-testid="no-access">
       <PageTitle title={t('noAccess.title')} />
-      <EmptyState icon={<IconLock size={32} aria-hidden />} variant="light" title={t('noAccess.heading')} description={t('errors.ERR_NO_PERMISSION')}>
+      <EmptyState
+        icon={<IconLock size={32} aria-hidden />}
+        variant="light"
+        title={t('noAccess.heading')}
+        description={t('errors.ERR_NO_PERMISSION')}
+      >
         <EmptyState.Actions>
           <Button component={Link} to="/">
             {t('notFound.back')}

@@ -7,7 +7,13 @@ import { describeError } from '../lib/api';
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('common.loadError')} role="alert">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('common.loadError')}
+      role="alert"
+    >
       {describeError(error)}
       {onRetry ? (
         <div>

@@ -69,7 +69,8 @@ export function normalizeLocale(value: string | null | undefined): Locale | null
   return isLocale(base) ? base : null;
 }
 
-export const currentLocale = (): Locale => normalizeLocale(i18next.resolvedLanguage ?? i18next.language) ?? DEFAULT_LOCALE;
+export const currentLocale = (): Locale =>
+  normalizeLocale(i18next.resolvedLanguage ?? i18next.language) ?? DEFAULT_LOCALE;
 
 export async function initI18n(language?: Locale): Promise<typeof i18next> {
   const lng = language ?? normalizeLocale(getStoredLanguage()) ?? DEFAULT_LOCALE;
@@ -88,6 +89,7 @@ export async function initI18n(language?: Locale): Promise<typeof i18next> {
         interpolation: { escapeValue: false },
         returnNull: false,
         react: { useSuspense: false },
+        showSupportNotice: false,
       });
   } else if (i18next.language !== lng) {
     await i18next.changeLanguage(lng);

@@ -22,7 +22,8 @@ export async function logout(): Promise<void> {
   const session = getSession();
   try {
     // The reference client posts the login object; the server needs only userId. A 401 here must not loop.
-    if (session) await api.post('/auth/logout/', { userId: session.userId }, { skipUnauthorized: true, background: true });
+    if (session)
+      await api.post('/auth/logout/', { userId: session.userId }, { skipUnauthorized: true, background: true });
   } catch {
     // Logging out locally is what matters.
   } finally {

@@ -81,7 +81,6 @@ export function getToken(): string | null {
 
 export const setToken = (token: string): void => write(STORAGE_KEYS.token, token);
 
-
 export interface StoredSession {
   token: string;
   username: string;

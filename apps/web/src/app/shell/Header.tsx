@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Avatar, Burger, Group, Menu, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Burger,
+  Group,
+  Menu,
+  Text,
+  ThemeIcon,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconLogout, IconMessages, IconMoon, IconSun, IconUserCog } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,7 +70,11 @@ export function Header({
         </Tooltip>
         <Menu position="bottom-end" width={220} withinPortal>
           <Menu.Target>
-            <UnstyledButton data-testid="user-menu" aria-label={t('shell.userMenu', { name: session.username })} className="user-menu-button">
+            <UnstyledButton
+              data-testid="user-menu"
+              aria-label={t('shell.userMenu', { name: session.username })}
+              className="user-menu-button"
+            >
               <Group gap="xs" wrap="nowrap">
                 <Avatar radius="xl" size="sm" color="initials" name={session.username}>
                   {initials(session.username)}

@@ -5,7 +5,15 @@ import { useRequestPasswordReset } from '../api/password';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { isEmail } from '../hooks/validators';
 
-export function ForgotPasswordModal({ opened, onClose, email }: { opened: boolean; onClose: () => void; email: string }) {
+export function ForgotPasswordModal({
+  opened,
+  onClose,
+  email,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  email: string;
+}) {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   const form = useForm({

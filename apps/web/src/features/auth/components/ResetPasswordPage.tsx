@@ -19,7 +19,8 @@ export function ResetPasswordPage() {
     mode: 'controlled',
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: (v) => (!v ? t('validation.passwordRequired') : isStrongPassword(v) ? null : t('validation.passwordRule')),
+      password: (v) =>
+        !v ? t('validation.passwordRequired') : isStrongPassword(v) ? null : t('validation.passwordRule'),
       confirm: (v, values) => (v === values.password ? null : t('validation.passwordMismatch')),
     },
   });

@@ -1,4 +1,15 @@
-import { Anchor, Button, Group, PasswordInput, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -201,15 +212,13 @@ function PlanCard({ plan }: { plan: PlanDto }) {
             </Text>
           </Text>
           <Text size="sm" c="dimmed">
-            {t('signup.users', { count: plan.users, formatted: formatInteger(plan.users) })}
+            {t('signup.users', { formatted: formatInteger(plan.users) })}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('signup.connections', { count: plan.connections, formatted: formatInteger(plan.connections) })}
+            {t('signup.connections', { formatted: formatInteger(plan.connections) })}
           </Text>
           <Text size="sm" c={plan.trial === 'enabled' ? 'teal' : 'dimmed'}>
-            {plan.trial === 'enabled'
-              ? t('signup.trialDays', { count: plan.trialPeriod })
-              : t('signup.noTrial')}
+            {plan.trial === 'enabled' ? t('signup.trialDays', { count: plan.trialPeriod }) : t('signup.noTrial')}
           </Text>
         </div>
       </Group>

@@ -14,7 +14,8 @@ export function AtendimentoPage() {
   const { t } = useTranslation();
   const session = useStoredSession();
   const hour = new Date().getHours();
-  const greeting = hour < 12 ? t('atendimento.morning') : hour < 18 ? t('atendimento.afternoon') : t('atendimento.evening');
+  const greeting =
+    hour < 12 ? t('atendimento.morning') : hour < 18 ? t('atendimento.afternoon') : t('atendimento.evening');
   return (
     <>
       <PageTitle title={t('atendimento.title')} />

@@ -69,11 +69,19 @@ export function CompanyCard({ canCountUsers }: { canCountUsers: boolean }) {
                   : `${formatInteger(count)} / ${formatInteger(tenant.data.maxUsers)}`
               }
             />
-            <Stat label={t('home.maxConnections')} testId="company-connections" value={formatInteger(tenant.data.maxConnections)} />
+            <Stat
+              label={t('home.maxConnections')}
+              testId="company-connections"
+              value={formatInteger(tenant.data.maxConnections)}
+            />
             <Stat
               label={t('home.trial')}
               testId="company-trial"
-              value={tenant.data.trial === 'enabled' ? t('home.trialDays', { count: tenant.data.trialPeriod }) : t('common.no')}
+              value={
+                tenant.data.trial === 'enabled'
+                  ? t('home.trialDays', { count: tenant.data.trialPeriod })
+                  : t('common.no')
+              }
             />
           </SimpleGrid>
         </Stack>

@@ -43,7 +43,13 @@ export function OnlineTeamCard({ currentUserId }: { currentUserId?: number }) {
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {users.map((user) => (
               <Group component="li" key={user.id} gap="sm" wrap="nowrap" data-testid={`team-member-${user.id}`}>
-                <Indicator color={user.isOnline ? 'teal' : 'gray'} offset={4} position="bottom-end" withBorder size={10}>
+                <Indicator
+                  color={user.isOnline ? 'teal' : 'gray'}
+                  offset={4}
+                  position="bottom-end"
+                  withBorder
+                  size={10}
+                >
                   <Avatar radius="xl" size={36} name={user.name} color="initials" />
                 </Indicator>
                 <div style={{ flex: 1, minWidth: 0 }}>

@@ -1,4 +1,16 @@
-import { Button, Card, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@conversa/shared';
@@ -58,7 +70,11 @@ function AppearanceCard() {
           onChange={(event) => setDark(event.currentTarget.checked)}
           data-testid="preferences-dark-mode"
         />
-        <LanguageSelect label={t('shell.language')} description={t('preferences.languageHelp')} data-testid="preferences-language" />
+        <LanguageSelect
+          label={t('shell.language')}
+          description={t('preferences.languageHelp')}
+          data-testid="preferences-language"
+        />
       </Stack>
     </Card>
   );
@@ -72,21 +88,28 @@ function AccountForm({ user }: { user: UserDto }) {
     initialValues: { name: user.name, email: user.email, password: '', confirm: '' },
     validate: {
       name: (v) => (v.trim() ? null : t('validation.required', { attribute: t('fields.name') })),
-      email: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t('validation.invalid', { attribute: t('fields.email') })),
-      password: (v) => (!v || v.length >= 6 ? null : t('validation.minLength', { attribute: t('fields.password'), min: 6 })),
+      email: (v) =>
+        /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t('validation.invalid', { attribute: t('fields.email') }),
+      password: (v) =>
+        !v || v.length >= 6 ? null : t('validation.minLength', { attribute: t('fields.password'), min: 6 }),
       confirm: (v, values) => (v === values.password ? null : t('validation.passwordMismatch')),
     },
   });
   const submit = form.onSubmit((values) => {
     update.mutate(
-      { name: values.name.trim(), email: values.email.trim(), ...(values.password ? { password: values.password } : {}) },
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        ...(values.password ? { password: values.password } : {}),
+      },
       {
         onSuccess: () => {
           notifySuccess(t('preferences.saved'));
           form.setValues({ password: '', confirm: '' });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'ERR_EMAIL_ALREADY_EXISTS') form.setFieldError('email', describeError(error));
+          if (error instanceof ApiError && error.code === 'ERR_EMAIL_ALREADY_EXISTS')
+            form.setFieldError('email', describeError(error));
           notifyError(describeError(error));
         },
       },
@@ -95,7 +118,13 @@ function AccountForm({ user }: { user: UserDto }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t('fields.name')} required autoComplete="name" data-testid="preferences-name" {...form.getInputProps('name')} />
+        <TextInput
+          label={t('fields.name')}
+          required
+          autoComplete="name"
+          data-testid="preferences-name"
+          {...form.getInputProps('name')}
+        />
         <TextInput
           label={t('fields.email')}
           type="email"

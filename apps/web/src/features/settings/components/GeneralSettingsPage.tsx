@@ -46,7 +46,14 @@ export function GeneralSettingsPage() {
   return (
     <Stack gap="lg">
       {SETTING_GROUPS.map((group) => (
-        <Card key={group.id} withBorder radius="md" padding="lg" component="section" aria-labelledby={`settings-${group.id}`}>
+        <Card
+          key={group.id}
+          withBorder
+          radius="md"
+          padding="lg"
+          component="section"
+          aria-labelledby={`settings-${group.id}`}
+        >
           <Title order={2} size="h4" id={`settings-${group.id}`}>
             {t(`settings.groups.${group.id}`)}
           </Title>

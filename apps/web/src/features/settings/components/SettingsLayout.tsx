@@ -15,7 +15,12 @@ export function SettingsLayout() {
   return (
     <>
       <PageTitle title={t('settings.title')} description={t('settings.subtitle')} />
-      <Tabs value={current} onChange={(value) => value && navigate(`/configuracoes/${value}`)} mb="lg" keepMounted={false}>
+      <Tabs
+        value={current}
+        onChange={(value) => value && navigate(`/configuracoes/${value}`)}
+        mb="lg"
+        keepMounted={false}
+      >
         <Tabs.List>
           {TABS.map(({ value, labelKey, icon: Icon }) => (
             <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +18,24 @@ import { describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveTenant, type TenantInput } from '../api/tenants';
 
-export function TenantFormModal({ opened, onClose, tenant }: { opened: boolean; onClose: () => void; tenant?: TenantDto }) {
+export function TenantFormModal({
+  opened,
+  onClose,
+  tenant,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  tenant?: TenantDto;
+}) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={tenant ? t('tenants.editTitle') : t('tenants.newTitle')} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={tenant ? t('tenants.editTitle') : t('tenants.newTitle')}
+      centered
+      size="lg"
+    >
       {opened ? <TenantForm key={tenant?.id ?? 'new'} tenant={tenant} onDone={onClose} /> : null}
     </Modal>
   );
@@ -31,7 +56,9 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantDto; onDone: () => void
   const save = useSaveTenant();
   const isProtected = tenant?.id === PROTECTED_TENANT_ID;
   const required = (attribute: string) => (v: unknown) =>
-    v === '' || v === undefined || (typeof v === 'string' && !v.trim()) ? t('validation.required', { attribute }) : null;
+    v === '' || v === undefined || (typeof v === 'string' && !v.trim())
+      ? t('validation.required', { attribute })
+      : null;
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -45,12 +72,16 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantDto; onDone: () => void
     },
     validate: {
       name: required(t('fields.name')),
-      maxUsers: (v) => required(t('tenants.maxUsers'))(v) ?? (Number(v) >= 1 ? null : t('validation.minValue', { attribute: t('tenants.maxUsers'), min: 0 })),
+      maxUsers: (v) =>
+        required(t('tenants.maxUsers'))(v) ??
+        (Number(v) >= 1 ? null : t('validation.minValue', { attribute: t('tenants.maxUsers'), min: 0 })),
       maxConnections: (v) =>
         required(t('tenants.maxConnections'))(v) ??
         (Number(v) >= 1 ? null : t('validation.minValue', { attribute: t('tenants.maxConnections'), min: 0 })),
       trialPeriod: (v, values) =>
-        values.trial && !(Number(v) >= 1) ? t('validation.minValue', { attribute: t('tenants.trialPeriod'), min: 0 }) : null,
+        values.trial && !(Number(v) >= 1)
+          ? t('validation.minValue', { attribute: t('tenants.trialPeriod'), min: 0 })
+          : null,
     },
   });
 
@@ -79,7 +110,13 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantDto; onDone: () => void
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t('fields.name')} required data-autofocus data-testid="tenant-form-name" {...form.getInputProps('name')} />
+        <TextInput
+          label={t('fields.name')}
+          required
+          data-autofocus
+          data-testid="tenant-form-name"
+          {...form.getInputProps('name')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             label={t('tenants.statusLabel')}
@@ -95,7 +132,14 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantDto; onDone: () => void
             data-testid="tenant-form-identity"
             {...form.getInputProps('identity')}
           />
-          <NumberInput label={t('tenants.maxUsers')} required min={1} allowDecimal={false} data-testid="tenant-form-maxUsers" {...form.getInputProps('maxUsers')} />
+          <NumberInput
+            label={t('tenants.maxUsers')}
+            required
+            min={1}
+            allowDecimal={false}
+            data-testid="tenant-form-maxUsers"
+            {...form.getInputProps('maxUsers')}
+          />
           <NumberInput
             label={t('tenants.maxConnections')}
             required
@@ -105,7 +149,11 @@ function TenantForm({ tenant, onDone }: { tenant?: TenantDto; onDone: () => void
             {...form.getInputProps('maxConnections')}
           />
         </SimpleGrid>
-        <Switch label={t('tenants.trial')} data-testid="tenant-form-trial" {...form.getInputProps('trial', { type: 'checkbox' })} />
+        <Switch
+          label={t('tenants.trial')}
+          data-testid="tenant-form-trial"
+          {...form.getInputProps('trial', { type: 'checkbox' })}
+        />
         {form.values.trial ? (
           <>
             <NumberInput

@@ -34,7 +34,11 @@ export function TenantsPage() {
         title={t('tenants.title')}
         description={t('tenants.subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})} data-testid="tenants-new">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing({})}
+            data-testid="tenants-new"
+          >
             {t('tenants.new')}
           </Button>
         }
@@ -66,7 +70,12 @@ export function TenantsPage() {
                 </Badge>
               ),
             },
-            { accessor: 'maxUsers', title: t('tenants.maxUsers'), textAlign: 'right', render: (x) => formatInteger(x.maxUsers) },
+            {
+              accessor: 'maxUsers',
+              title: t('tenants.maxUsers'),
+              textAlign: 'right',
+              render: (x) => formatInteger(x.maxUsers),
+            },
             {
               accessor: 'maxConnections',
               title: t('tenants.maxConnections'),

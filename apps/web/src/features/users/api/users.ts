@@ -32,7 +32,8 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async (input: CreateUserInput): Promise<UserDto> => userDtoSchema.parse(await api.post('/users', input)),
+    mutationFn: async (input: CreateUserInput): Promise<UserDto> =>
+      userDtoSchema.parse(await api.post('/users', input)),
     onSuccess: () => invalidate(),
     meta: { handlesErrors: true },
   });

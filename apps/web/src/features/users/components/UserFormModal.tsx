@@ -67,7 +67,8 @@ function UserForm({
   const update = useUpdateUser();
   const editing = Boolean(user);
   const ownRow = user?.id === currentUserId;
-  const profiles: Profile[] = currentProfile === 'superadmin' ? ['user', 'super', 'admin', 'superadmin'] : ['user', 'super', 'admin'];
+  const profiles: Profile[] =
+    currentProfile === 'superadmin' ? ['user', 'super', 'admin', 'superadmin'] : ['user', 'super', 'admin'];
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -152,7 +153,9 @@ function UserForm({
         <PasswordInput
           label={t('fields.password')}
           required={!editing}
-          description={editing ? t('users.passwordKeep') : t('validation.minLength', { attribute: t('fields.password'), min: 6 })}
+          description={
+            editing ? t('users.passwordKeep') : t('validation.minLength', { attribute: t('fields.password'), min: 6 })
+          }
           autoComplete="new-password"
           data-testid="user-form-password"
           {...form.getInputProps('password')}

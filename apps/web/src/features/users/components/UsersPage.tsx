@@ -41,7 +41,11 @@ export function UsersPage() {
         title={t('users.title')}
         description={t('users.subtitle')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})} data-testid="users-new">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setEditing({})}
+            data-testid="users-new"
+          >
             {t('users.new')}
           </Button>
         }

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/render';
+import { ApiError, api, resetApiState } from './api';
+import { errorText, readErrorCode } from './errors';
+import { changeLanguage } from './i18n';
+import { setNavigator } from './navigation';
+
+vi.mock('./notify', () => ({
+  notifyError: vi.fn(),
+  notifyWarning: vi.fn(),
+  notifySuccess: vi.fn(),
+  notifyInfo: vi.fn(),
+}));
+const { notifyError } = await import('./notify');
+
+const fetchMock = vi.fn<typeof fetch>();
+const headerOf = (call: number, name: string) => new Headers(fetchMock.mock.calls[call]?.[1]?.headers).get(name);
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  vi.mocked(notifyError).mockClear();
+  resetApiState();
+  localStorage.setItem('token', 'old-token');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends the bearer token, the cookie and JSON to /api', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ ok: true }));
+    await expect(api.post('/users', { name: 'Ana' })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/users');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBe(JSON.stringify({ name: 'Ana' }));
+    expect(headerOf(0, 'Authorization')).toBe('Bearer old-token');
+  });
+
+  it('on 403 refreshes the token once, stores it and replays the request', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ error: 'ERR_SESSION_EXPIRED' }, 403))
+      .mockResolvedValueOnce(jsonResponse({ token: 'new-token' }))
+      .mockResolvedValueOnce(jsonResponse({ users: [] }));
+    await expect(api.get('/users/')).resolves.toEqual({ users: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/refresh_token');
+    expect(fetchMock.mock.calls[1]![1]?.method).toBe('POST');
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(headerOf(2, 'Authorization')).toBe('Bearer new-token');
+  });
+
+  it('replays only once: a second 403 is the error', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ error: 'ERR_NO_PERMISSION' }, 403))
+      .mockResolvedValueOnce(jsonResponse({ token: 'new-token' }))
+      .mockResolvedValueOnce(jsonResponse({ error: 'ERR_NO_PERMISSION' }, 403));
+    const error = await api.get('/settings/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe('ERR_NO_PERMISSION');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('on 401 clears the login but the language, shows the error and goes to /login after 2 s', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    for (const [key, value] of Object.entries({ username: 'Ana', profile: 'admin', userId: '7', language: 'en-us' })) {
+      localStorage.setItem(key, value);
+    }
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_INVALID_TOKEN' }, 401));
+    await expect(api.get('/users/')).rejects.toBeInstanceOf(ApiError);
+    for (const key of ['token', 'username', 'profile', 'userId']) expect(localStorage.getItem(key)).toBeNull();
+    expect(localStorage.getItem('language')).toBe('en-us');
+    expect(notifyError).toHaveBeenCalledWith('Token inválido, redirecionando para o login');
+    vi.advanceTimersByTime(1999);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('a 401 on the logout call does not start the 401 flow', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_INVALID_TOKEN' }, 401));
+    await expect(api.post('/auth/logout/', {}, { skipUnauthorized: true })).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBe('old-token');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('gives up after 20 s', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const pending = api.get('/users/').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(20_000);
+    const error = (await pending) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toMatch(/demorou/);
+  });
+});
+
+describe('error texts', () => {
+  it('reads error, then msg, then message', () => {
+    expect(readErrorCode({ error: 'A', msg: 'B', message: 'C' })).toBe('A');
+    expect(readErrorCode({ msg: 'B', message: 'C' })).toBe('B');
+    expect(readErrorCode({ message: 'C' })).toBe('C');
+    expect(readErrorCode({})).toBeNull();
+  });
+
+  it('shows the catalogue text in the current language, the raw code when unknown, a generic text without one', async () => {
+    expect(errorText('ERR_USER_LIMIT_USER_CREATION')).toBe('Limite de usuários atingido.');
+    expect(errorText('something odd happened')).toBe('something odd happened');
+    expect(errorText(null)).toBe('Ocorreu um erro não identificado.');
+    await changeLanguage('en-us');
+    expect(errorText('ERR_USER_LIMIT_USER_CREATION')).toBe('User limit reached.');
+    await changeLanguage('pt');
+  });
+
+  it('an API error carries the translated text', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_LIMIT_MAX' }, 429));
+    const error = (await api.post('/auth/login/', {}, { public: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Foram realizadas muitas tentativas de login. Tente novamente em 1 minuto.');
+  });
+});
