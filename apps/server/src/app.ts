@@ -115,5 +115,4 @@ async function registerWeb(app: FastifyInstance, configured: string | undefined)
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
 }

@@ -13,7 +13,7 @@ export const profileSchema = z.enum(PROFILES);
 /** Sign-up password rule (product-spec §5): at least 7 characters with letters, numbers and a special character. */
 export const strongPasswordSchema = z
   .string()
-  .min(SIGNUP_PASSWORD_MIN)
+  .min(SIGNUP_PASSWORD_MIN, { message: 'ERR_WEAK_PASSWORD' })
   .max(128)
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v), { message: 'ERR_WEAK_PASSWORD' });
 

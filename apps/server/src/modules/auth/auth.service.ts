@@ -53,6 +53,9 @@ export interface AuthService {
 }
 
 const loginPolicy = { max: LOGIN_RATE_MAX_ATTEMPTS, windowMs: LOGIN_RATE_WINDOW_MS };
+/** Per address the budget is larger: a whole office may log in from behind one NAT address. */
+export const LOGIN_PER_IP_MAX = 30;
+const ipPolicy = { max: LOGIN_PER_IP_MAX, windowMs: LOGIN_RATE_WINDOW_MS };
 
 type RefreshOutcome =
   { kind: 'invalid' } | { kind: 'inactive' } | { kind: 'ok'; user: repo.AuthUser; refreshToken?: string };
@@ -60,7 +63,7 @@ type RefreshOutcome =
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { db, tokens, config } = deps;
   const byEmail = deps.loginByEmail ?? createMemoryRateLimiter(loginPolicy);
-  const byIp = deps.loginByIp ?? createMemoryRateLimiter(loginPolicy);
+  const byIp = deps.loginByIp ?? createMemoryRateLimiter(ipPolicy);
   // Verified against when the e-mail is unknown, so the answer takes as long as for a wrong password.
   let dummyHash: Promise<string> | undefined;
 

@@ -31,11 +31,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const params = issue?.params as { issue?: { path?: PropertyKey[]; message?: string } } | undefined;
-      const path = params?.issue?.path ?? [];
-      const where = error.validationContext ?? 'body';
-      const field = path.length > 0 ? path.map(String).join('.') : where;
-      const message = params?.issue?.message ?? issue?.message;
+      const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const field = path || (error.validationContext ?? 'body');
+      const message = issue?.message;
       const code: ErrorCode = isErrorCode(message) ? message : 'ERR_VALIDATION';
       return reply.status(errorCatalogue[code].status).send({ error: code, field, message } satisfies ErrorBody);
     }

@@ -54,3 +54,16 @@ describe('job queue', () => {
     expect(after.map((r) => r.name).sort()).toEqual(expected.sort());
   });
 });
+
+describe('job queue inside a tenant transaction', () => {
+  it('lets tenant-scoped work enqueue jobs', async () => {
+    const { withTenant, systemContext } = await import('../db/tenancy.js');
+    await withTenant(t.platform.db, systemContext(1), async (tx) => {
+      await t.jobs.enqueue(probe, { n: 3 }, { tx });
+    });
+    await t.jobs.stop();
+    await t.jobs.start([probe as never], false);
+    expect(await t.jobs.runPending(probe)).toBe(1);
+    expect(handled).toContain(3);
+  });
+});

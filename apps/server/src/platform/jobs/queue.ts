@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Tx } from '../db/client.js';
+import { APP_ROLE } from '../db/tenancy.js';
 
 export interface JobDefinition<P = unknown> {
   name: string;
@@ -77,6 +78,11 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
     async start(definitions, work) {
       await boss.start();
       started = true;
+      // Jobs are enqueued inside tenant transactions, which run as the non-owner role.
+      await handle.executeSql(
+        `GRANT USAGE ON SCHEMA pgboss TO ${APP_ROLE};
+         GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO ${APP_ROLE};`,
+      );
       for (const definition of definitions) {
         await boss.createQueue(definition.name);
         if (!work) continue;

@@ -72,26 +72,35 @@ export function createRealtime(options: {
 
   for (const name of NAMESPACES) {
     const nsp = io.of(name);
-    nsp.on('connection', (socket: AppSocket) => {
+    // The token is checked in the middleware, so handlers are attached synchronously on `connection` and no event
+    // the client sends right after connecting is lost. A bad token is still let through the middleware so the
+    // client can receive the spec's invalid-token event before the server disconnects it.
+    nsp.use((socket: AppSocket, next) => {
       const auth = socket.handshake.auth as { token?: unknown } | undefined;
       const raw = typeof auth?.token === 'string' ? auth.token : undefined;
       const token = raw?.startsWith('"') ? safeJson(raw) : raw;
       options.tokens.verifyAccess(token).then(
         (claims) => {
           socket.data.claims = claims;
-          void socket.join([
-            rooms.tenant(claims.tenantId),
-            rooms.user(claims.userId),
-            rooms.profile(claims.tenantId, claims.profile),
-          ]);
-          for (const listener of listeners) listener(socket);
+          next();
         },
-        () => {
-          socket.emit(`tokenInvalid:${socket.id}`);
-          socket.emit('tokenInvalid:undefined');
-          socket.disconnect(true);
-        },
+        () => next(),
       );
+    });
+    nsp.on('connection', (socket: AppSocket) => {
+      const claims = socket.data.claims as AccessClaims | undefined;
+      if (!claims) {
+        socket.emit(`tokenInvalid:${socket.id}`);
+        socket.emit('tokenInvalid:undefined');
+        socket.disconnect(true);
+        return;
+      }
+      void socket.join([
+        rooms.tenant(claims.tenantId),
+        rooms.user(claims.userId),
+        rooms.profile(claims.tenantId, claims.profile),
+      ]);
+      for (const listener of listeners) listener(socket);
     });
   }
 
