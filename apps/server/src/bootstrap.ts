@@ -46,9 +46,13 @@ export async function bootstrapInstallation(db: Database, config: Config, logger
   });
   if (!created) return;
   if (created.generated) {
-    // Printed once, on the first start only: nothing stores the clear password.
-    logger.warn(`Superadmin created: ${created.email} / ${created.password} (shown once; change it after logging in)`);
+    // Printed once, on the first start only, to the console rather than the structured log (logs get shipped):
+    // nothing stores the clear password.
+    logger.warn({ email: created.email }, 'superadmin created with a generated password, printed once below');
+    process.stdout.write(
+      `\n  Superadmin created: ${created.email} / ${created.password}\n  (shown once; change it after logging in)\n\n`,
+    );
   } else {
-    logger.info(`Superadmin created: ${created.email}`);
+    logger.info({ email: created.email }, 'superadmin created');
   }
 }
