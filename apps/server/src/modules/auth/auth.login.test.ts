@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { queryRows } from '../../platform/db/client.js';
 import { LOGIN_PER_IP_MAX } from './auth.service.js';
 
 let t: TestApp;
@@ -136,7 +137,10 @@ describe('POST /api/auth/login', () => {
 
   it('keeps the stored hash argon2id', async () => {
     const user = await t.createUser({ tenantId: 1 });
-    const rows = await t.platform.db.execute(sql`select password_hash from users where id = ${user.id}`);
-    expect(String(rows.rows[0]?.password_hash)).toMatch(/^\$argon2id\$/);
+    const rows = await queryRows<{ password_hash: string }>(
+      t.platform.db,
+      sql`select password_hash from users where id = ${user.id}`,
+    );
+    expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
   });
 });
