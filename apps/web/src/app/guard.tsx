@@ -28,9 +28,12 @@ function RedirectToLogin() {
   return <Navigate to="/login" replace />;
 }
 
+/**
+ * Checked on every navigation, not on storage changes: ending a session (logout, a 401) leads to /login by its own
+ * path and timing (the 401 flow waits 2 s), without this notice.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
-  useStoredSession();
   if (!getToken() && !hasTokenSetup(location.search)) return <RedirectToLogin />;
   return <>{children}</>;
 }

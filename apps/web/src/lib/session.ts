@@ -1,4 +1,5 @@
 /** Logging out (POST /auth/logout/, then the local end of the session) and landing after login (product-spec §2). */
+import { notifications } from '@mantine/notifications';
 import type { Profile } from '@conversa/shared';
 import { api } from './api';
 import { navigateTo } from './navigation';
@@ -18,7 +19,9 @@ export function landingPath(profile: Profile | null | undefined): string {
   }
 }
 
-export async function logout(): Promise<void> {
+/** The user's own logout also clears the toasts of the session; the invalid-token flow keeps its message. */
+export async function logout({ clearToasts = false }: { clearToasts?: boolean } = {}): Promise<void> {
+  if (clearToasts) notifications.clean();
   const session = getSession();
   try {
     // The reference client posts the login object; the server needs only userId. A 401 here must not loop.

@@ -91,7 +91,18 @@ export interface StoredSession {
 
 const isProfile = (value: string | null): value is Profile => PROFILES.includes(value as Profile);
 
+let lastSession: StoredSession | null = null;
+
+/** The most recent session seen, also after it ended (see AppShellLayout). */
+export const getLastSession = (): StoredSession | null => lastSession;
+
 export function getSession(): StoredSession | null {
+  const session = readSession();
+  if (session) lastSession = session;
+  return session;
+}
+
+function readSession(): StoredSession | null {
   const token = getToken();
   const profile = read(STORAGE_KEYS.profile);
   const userId = Number(read(STORAGE_KEYS.userId));

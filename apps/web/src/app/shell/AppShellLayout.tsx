@@ -2,15 +2,17 @@ import { AppShell, Box } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { SkipLink } from '../../components/SkipLink';
-import { useStoredSession } from '../../lib/storage';
+import { getLastSession, useStoredSession } from '../../lib/storage';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 import { useLiveSession } from './use-live-session';
 
 export function AppShellLayout() {
-  const session = useStoredSession();
+  const stored = useStoredSession();
+  // While a session ends (logout, the 401 flow's 2 s) the shell keeps showing the last user until it leaves.
+  const session = stored ?? getLastSession();
   const [opened, { toggle, close }] = useDisclosure(false);
-  useLiveSession(session);
+  useLiveSession(stored);
   // A token without a stored profile (tokenSetup links) gets the smallest menu.
   const view = session ?? { token: '', username: '', profile: 'user' as const, userId: 0, tenantId: null };
 

@@ -95,7 +95,7 @@ export function Header({
             <Menu.Item
               color="red"
               leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => void logout()}
+              onClick={() => void logout({ clearToasts: true })}
               data-testid="logout-button"
             >
               {t('shell.logout')}

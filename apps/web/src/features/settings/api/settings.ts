@@ -32,5 +32,6 @@ export function useUpdateSetting() {
     onError: (_error, _setting, context) => {
       if (context?.previous) queryClient.setQueryData(queryKeys.settings, context.previous);
     },
+    meta: { handlesErrors: true },
   });
 }
