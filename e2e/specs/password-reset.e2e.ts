@@ -6,6 +6,7 @@ import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
 import { findResetLink, waitForMail } from '../support/mail.js';
 import { useBrowser } from '../support/suite.js';
+import { waitFor } from '../support/wait.js';
 import { openRoute, submitLogin, waitForRoute, waitForShell, waitForToast } from '../support/ui.js';
 
 const ctx = e2eContext();
@@ -23,9 +24,16 @@ browserTest('a user resets a forgotten password from the e-mailed link and logs 
     profile: 'user',
   });
 
+  // As a person would: the e-mail typed on the login form, then the forgot-password link; the dialog takes it over.
   await openRoute(session, '/login');
+  await page.getByTestId('login-email').fill(email);
   await page.getByTestId('forgot-password-link').click();
-  await page.getByTestId('forgot-email').fill(email);
+  const forgotEmail = page.getByTestId('forgot-email');
+  await forgotEmail.fill(email);
+  await waitFor(
+    'the forgot-password dialog to hold the e-mail',
+    async () => (await forgotEmail.inputValue()) === email,
+  );
   await page.getByTestId('forgot-submit').click();
   await waitForToast(page, 'E-mail de recuperação de senha enviado.');
 

@@ -60,9 +60,16 @@ export async function startServer(options: {
   fs.closeSync(log);
 
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  let stopping = false;
   const exitPromise = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       exited = { code, signal };
+      // An exit the suite did not ask for explains every later ECONNREFUSED: say so in the log.
+      if (!stopping) {
+        const line = `[e2e] server exited unexpectedly at ${new Date().toISOString()}: code ${code}, signal ${signal}\n`;
+        fs.appendFileSync(options.logFile, line);
+        process.stderr.write(line);
+      }
       resolve();
     });
   });
@@ -73,6 +80,7 @@ export async function startServer(options: {
   const stop = async () => {
     process.removeListener('exit', killOnExit);
     if (exited) return;
+    stopping = true;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exitPromise;
