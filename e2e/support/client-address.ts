@@ -1,7 +1,7 @@
 /**
  * Gives one browser context its own client address. The server limits login attempts per e-mail and per client IP
- * (5 a minute, product-spec §9), and the suite logs in more often than that; real users come from different
- * addresses, so each test does too: a TCP forwarder on 127.0.0.1:<port> connects to the server from a random
+ * (a budget a minute); a suite that logs in from one address would depend on how many logins all its files make.
+ * Real users come from different addresses, so each test does too: a TCP forwarder on 127.0.0.1:<port> connects to the server from a random
  * loopback address (127.x.y.z, all of 127/8 is local on Linux), which the server sees as the client IP.
  */
 import crypto from 'node:crypto';
