@@ -37,6 +37,8 @@ describe('realtime sync', () => {
     const { socket, emit } = fakeSocket();
     startRealtimeSync(socket, queryClient, 3);
     emit('3:user-online', { action: 'update', data: { userId: 1, isOnline: true, name: 'User 1' } });
+    // The server's follow-up updateStatusUser brings nothing new: no re-fetch.
+    emit('3:updateStatusUser');
     const team = queryClient.getQueryData<OnlineTeamResponse>(queryKeys.onlineTeam);
     expect(team?.users.map((u) => u.isOnline)).toEqual([true, true]);
     expect(invalidate).not.toHaveBeenCalled();

@@ -27,8 +27,13 @@ function setOnline(queryClient: QueryClient, isOnline: (user: OnlineTeamUser) =>
   });
 }
 
+/** The server follows each presence change with updateStatusUser; a patch this recent already holds its news. */
+const PRESENCE_PATCH_WINDOW_MS = 2000;
+
 export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, tenantId: number): () => void {
+  let presencePatchedAt = -Infinity;
   const onUserOnline = ({ data }: UserOnlinePayload) => {
+    presencePatchedAt = Date.now();
     const team = queryClient.getQueryData<OnlineTeamResponse>(queryKeys.onlineTeam);
     if (team && !team.users.some((user) => user.id === data.userId)) {
       // Someone we do not list yet (new user): read the team again, once.
@@ -38,9 +43,11 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
     setOnline(queryClient, (user) => (user.id === data.userId ? data.isOnline : undefined));
   };
   const onUpdateStatusUser = () => {
+    if (Date.now() - presencePatchedAt < PRESENCE_PATCH_WINDOW_MS) return;
     void queryClient.invalidateQueries({ queryKey: queryKeys.onlineTeam, exact: true });
   };
   const onOnlineBubbles = (online: { userId: number }[]) => {
+    presencePatchedAt = Date.now();
     const ids = new Set(online.map((user) => user.userId));
     setOnline(queryClient, (user) => ids.has(user.id));
   };

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { LoginResponse } from '@conversa/shared';
 import { notifySuccess } from '../../../lib/notify';
 import { useDarkMode } from '../../../lib/preferences';
+import { queryKeys } from '../../../lib/query-keys';
 import { landingPath } from '../../../lib/session';
 import { storeLogin } from '../../../lib/storage';
 
@@ -14,7 +15,8 @@ export function useCompleteLogin() {
   const { apply } = useDarkMode();
   const { t } = useTranslation();
   return (login: LoginResponse, path = landingPath(login.profile)) => {
-    queryClient.clear();
+    // Nothing cached for a previous user survives; the login screen's own challenge stays (no needless re-fetch).
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.captcha[0] });
     storeLogin(login);
     if (typeof login.configs.isDark === 'boolean') apply(login.configs.isDark);
     notifySuccess(t('auth.loginSuccess'));
