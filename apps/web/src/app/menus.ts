@@ -26,8 +26,8 @@ export interface MenuEntry {
 const ALL: readonly Profile[] = ['user', 'super', 'admin', 'superadmin'];
 
 export const MENU: readonly MenuEntry[] = [
-  // A superadmin's /home redirects to /tenants (product-spec §2); the entry is their start link.
-  { name: 'home', path: '/home', labelKey: 'menu.home', icon: IconHome, profiles: ['super', 'admin', 'superadmin'] },
+  // A superadmin's /home redirects to /tenants (product-spec §2), so their menu has no home entry.
+  { name: 'home', path: '/home', labelKey: 'menu.home', icon: IconHome, profiles: ['super', 'admin'] },
   {
     name: 'atendimento',
     path: '/atendimento',
