@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './contacts.js';
 export * from './errors.js';
 export * from './realtime.js';
 export * from './schemas.js';

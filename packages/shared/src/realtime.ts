@@ -1,3 +1,5 @@
+import type { ContactDto, ContactImportProgress } from './contacts.js';
+
 /**
  * The realtime event map (client-contract §19). Event names carry the tenant id as a prefix: `{tenantId}:{name}`.
  * Typed with template-literal keys so socket.io's generics check both ends.
@@ -19,6 +21,12 @@ export interface OnlineUser {
 }
 
 export interface ServerToClientEvents {
+  [event: TenantEvent<'contactList'>]: (
+    payload:
+      | { type: 'contact:update' | 'contact:create'; payload: ContactDto }
+      | { type: 'contact:delete'; payload: { id: number } },
+  ) => void;
+  [event: TenantEvent<'contactImport'>]: (payload: ContactImportProgress) => void;
   [event: TenantEvent<'user-online'>]: (payload: UserOnlinePayload) => void;
   [event: TenantEvent<'updateStatusUser'>]: () => void;
   [event: TenantEvent<'chat:updateOnlineBubbles'>]: (users: OnlineUser[]) => void;
