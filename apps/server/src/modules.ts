@@ -4,6 +4,7 @@ import type { AppDeps } from './app.js';
 import type { JobDefinition } from './platform/jobs/queue.js';
 import type { Platform } from './platform/platform.js';
 import { authModule } from './modules/auth/index.js';
+import { contactsModule } from './modules/contacts/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { tenantsModule } from './modules/tenants/index.js';
 import { usersModule } from './modules/users/index.js';
@@ -15,4 +16,4 @@ export interface ModuleRegistration {
 
 export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistration;
 
-export const modules: AppModule[] = [settingsModule, usersModule, authModule, tenantsModule];
+export const modules: AppModule[] = [settingsModule, usersModule, authModule, tenantsModule, contactsModule];

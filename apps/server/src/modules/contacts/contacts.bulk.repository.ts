@@ -1,0 +1,122 @@
+/** The set-wise contact queries: the import upsert, export pages, ninth-digit duplicates and merge helpers. */
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.js';
+import type { TenantId } from '../../platform/db/tenancy.js';
+import type { ContactRow, ContactValues } from './contacts.repository.js';
+import { contacts, contactTags, contactWallets, tags, type ExtraInfoItem } from './contacts.tables.js';
+
+export type ImportValues = Pick<ContactValues, 'name' | 'email' | 'cpf' | 'birthdayDate'> & { number: string };
+
+/**
+ * Creates the contacts, or completes the one with the same number: empty fields are filled, nothing is overwritten,
+ * so running the same rows twice changes nothing. `inserted` tells a new contact from an existing one.
+ */
+export async function upsertImportedContacts(
+  tx: Queryable,
+  tenantId: TenantId,
+  rows: ImportValues[],
+): Promise<{ id: number; inserted: boolean }[]> {
+  if (rows.length === 0) return [];
+  const fills = sql`(${contacts.name} = '' and excluded.name <> '') or (${contacts.email} = '' and excluded.email <> '')
+    or (${contacts.cpf} is null and excluded.cpf is not null)
+    or (${contacts.birthdayDate} is null and excluded.birthday_date is not null)`;
+  return tx
+    .insert(contacts)
+    .values(rows.map((row) => ({ ...row, tenantId })))
+    .onConflictDoUpdate({
+      target: [contacts.tenantId, contacts.number],
+      targetWhere: sql`${contacts.number} is not null`,
+      set: {
+        name: sql`case when ${contacts.name} = '' then excluded.name else ${contacts.name} end`,
+        email: sql`case when ${contacts.email} = '' then excluded.email else ${contacts.email} end`,
+        cpf: sql`coalesce(${contacts.cpf}, excluded.cpf)`,
+        birthdayDate: sql`coalesce(${contacts.birthdayDate}, excluded.birthday_date)`,
+        updatedAt: sql`case when ${fills} then now() else ${contacts.updatedAt} end`,
+      },
+    })
+    .returning({ id: contacts.id, inserted: sql<boolean>`(xmax = 0)` });
+}
+
+export interface ExportRow {
+  id: number;
+  name: string;
+  number: string | null;
+  email: string;
+  cpf: string | null;
+  birthdayDate: string | null;
+  extraInfo: ExtraInfoItem[];
+  tags: string;
+}
+
+/** One page of the export, after `afterId` in id order (keyset paging: no offset scan on big tenants). */
+export async function exportPage(tx: Queryable, tenantId: TenantId, afterId: number, limit: number) {
+  const tagNames = sql<string>`coalesce((select string_agg(${tags.tag}, ', ' order by ${tags.tag})
+    from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId}
+    where ${contactTags.contactId} = ${contacts.id}), '')`;
+  const rows: ExportRow[] = await tx
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      cpf: contacts.cpf,
+      birthdayDate: contacts.birthdayDate,
+      extraInfo: contacts.extraInfo,
+      tags: tagNames,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), gt(contacts.id, afterId)))
+    .orderBy(asc(contacts.id))
+    .limit(limit);
+  return rows;
+}
+
+/** 55 + DDD + the last 8 digits for Brazilian numbers with or without the mobile ninth digit; null otherwise. */
+const ninthDigitKey = sql<string | null>`case when ${contacts.number} ~ '^55[0-9]{2}9?[0-9]{8}$'
+  then substr(${contacts.number}, 1, 4) || right(${contacts.number}, 8) end`;
+
+/** Contacts (not groups) whose numbers meet once the ninth digit is ignored, in groups of 2+, by key then id. */
+export async function findNinthDigitDuplicates(
+  tx: Queryable,
+  tenantId: TenantId,
+  maxGroups: number,
+): Promise<{ key: string; contact: ContactRow }[]> {
+  const people = and(eq(contacts.tenantId, tenantId), eq(contacts.isGroup, false), isNotNull(contacts.number));
+  const keys = await tx
+    .select({ key: ninthDigitKey })
+    .from(contacts)
+    .where(and(people, sql`${ninthDigitKey} is not null`))
+    .groupBy(ninthDigitKey)
+    .having(sql`count(*) > 1`)
+    .orderBy(ninthDigitKey)
+    .limit(maxGroups);
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .select({ key: ninthDigitKey, contact: contacts })
+    .from(contacts)
+    .where(
+      and(
+        people,
+        inArray(
+          ninthDigitKey,
+          keys.map((k) => k.key!),
+        ),
+      ),
+    )
+    .orderBy(ninthDigitKey, asc(contacts.id));
+  return rows.map((row) => ({ key: row.key!, contact: row.contact }));
+}
+
+/** Gives the target every tag and wallet user the sources have (the sources keep theirs until deleted). */
+export async function copyContactSets(tx: Queryable, tenantId: TenantId, targetId: number, sourceIds: number[]) {
+  await tx.execute(sql`
+    insert into ${contactTags} (tenant_id, contact_id, tag_id)
+    select ${tenantId}, ${targetId}, tag_id from ${contactTags}
+    where tenant_id = ${tenantId} and contact_id in ${sourceIds}
+    on conflict do nothing`);
+  await tx.execute(sql`
+    insert into ${contactWallets} (tenant_id, contact_id, user_id)
+    select ${tenantId}, ${targetId}, user_id from ${contactWallets}
+    where tenant_id = ${tenantId} and contact_id in ${sourceIds}
+    on conflict do nothing`);
+}

@@ -1,0 +1,245 @@
+/** The queries on contacts and their tag and wallet sets. Tenant-scoped functions take the branded TenantId. */
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.js';
+import type { TenantId } from '../../platform/db/tenancy.js';
+import { users } from '../users/index.js';
+import { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'tenantId' | 'createdAt' | 'updatedAt'>;
+export interface TagRef {
+  id: number;
+  tag: string;
+  color: string;
+}
+export interface WalletRef {
+  id: number;
+  name: string;
+}
+
+export interface ContactFilter {
+  search: string;
+  walletId?: number | undefined;
+  tagId?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** `count` stops at this many matches: an exact count of a huge tenant would scan every row on each page. */
+export const COUNT_CAP = 10_000;
+
+// Accent folding without the unaccent extension (not in every PostgreSQL/PGlite build). Upper-case accented letters
+// are listed too: lower() leaves them alone under the C locale.
+const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
+
+export const foldSearch = (value: string): string => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Name (accent- and case-folded), e-mail, and the digits of the number when the term has any. */
+function matchesSearch(search: string): SQL | undefined {
+  const term = foldSearch(search);
+  if (!term) return undefined;
+  const pattern = containing(term);
+  const digits = term.replace(/\D/g, '');
+  const byNumber = digits ? sql` or ${contacts.number} like ${containing(digits)}` : sql``;
+  return sql`(translate(lower(${contacts.name}), ${ACCENTED}, ${PLAIN}) like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
+}
+
+function listWhere(tenantId: TenantId, filter: ContactFilter): SQL | undefined {
+  return and(
+    eq(contacts.tenantId, tenantId),
+    matchesSearch(filter.search),
+    filter.walletId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${contactWallets} where ${contactWallets.contactId} = ${contacts.id} and ${contactWallets.userId} = ${filter.walletId})`,
+    filter.tagId === undefined
+      ? undefined
+      : sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${contactTags.tagId} = ${filter.tagId})`,
+  );
+}
+
+export async function listContacts(
+  tx: Queryable,
+  tenantId: TenantId,
+  filter: ContactFilter,
+): Promise<{ rows: ContactRow[]; hasMore: boolean; count: number; countCapped: boolean }> {
+  const where = listWhere(tenantId, filter);
+  const found = await tx
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(filter.limit + 1)
+    .offset(filter.offset);
+  const bounded = tx
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('bounded');
+  const [total] = await tx.select({ n: count() }).from(bounded);
+  const n = Number(total?.n ?? 0);
+  return {
+    rows: found.slice(0, filter.limit),
+    hasMore: found.length > filter.limit,
+    count: Math.min(n, COUNT_CAP),
+    countCapped: n > COUNT_CAP,
+  };
+}
+
+export async function findContact(tx: Queryable, tenantId: TenantId, id: number): Promise<ContactRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  return row;
+}
+
+/** The contacts with these ids, locked until the transaction ends. */
+export async function lockContacts(tx: Queryable, tenantId: TenantId, ids: number[]): Promise<ContactRow[]> {
+  return tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)))
+    .orderBy(asc(contacts.id))
+    .for('update');
+}
+
+export async function insertContact(tx: Queryable, tenantId: TenantId, values: ContactValues): Promise<ContactRow> {
+  const [row] = await tx
+    .insert(contacts)
+    .values({ ...values, tenantId })
+    .returning();
+  return row!;
+}
+
+export async function updateContact(
+  tx: Queryable,
+  tenantId: TenantId,
+  id: number,
+  patch: Partial<ContactValues>,
+): Promise<ContactRow | undefined> {
+  const [row] = await tx
+    .update(contacts)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteContacts(tx: Queryable, tenantId: TenantId, ids: number[]): Promise<number[]> {
+  const rows = await tx
+    .delete(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)))
+    .returning({ id: contacts.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Whether the contact has tickets (a delete then answers ERR_CONTACT_TICKETS_REGISTERED). The tickets table does
+ * not exist yet: the tickets step writes this query and makes deleteContact call it. Until then deletes are not
+ * blocked, and nothing calls this.
+ */
+export async function contactHasTickets(_tx: Queryable, _tenantId: TenantId, _contactId: number): Promise<boolean> {
+  throw new Error('contactHasTickets: the tickets table does not exist yet');
+}
+
+/** The given tag ids that are tags of the tenant. */
+export async function findTenantTagIds(tx: Queryable, tenantId: TenantId, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.tenantId, tenantId), inArray(tags.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/** The given user ids that are users of the tenant. */
+export async function findTenantUserIds(tx: Queryable, tenantId: TenantId, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(users.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function replaceContactTags(tx: Queryable, tenantId: TenantId, contactId: number, tagIds: number[]) {
+  await tx.delete(contactTags).where(and(eq(contactTags.tenantId, tenantId), eq(contactTags.contactId, contactId)));
+  await addContactTags(tx, tenantId, [contactId], tagIds);
+}
+
+export async function replaceContactWallets(tx: Queryable, tenantId: TenantId, contactId: number, userIds: number[]) {
+  await tx
+    .delete(contactWallets)
+    .where(and(eq(contactWallets.tenantId, tenantId), eq(contactWallets.contactId, contactId)));
+  await addContactWallets(tx, tenantId, [contactId], userIds);
+}
+
+/** Adds every tag to every contact; tags no longer in the tenant are skipped, existing pairs kept. */
+export async function addContactTags(tx: Queryable, tenantId: TenantId, contactIds: number[], tagIds: number[]) {
+  if (contactIds.length === 0 || tagIds.length === 0) return;
+  await tx.execute(sql`
+    insert into ${contactTags} (tenant_id, contact_id, tag_id)
+    select ${tenantId}, c.id, t.id from ${contacts} c cross join ${tags} t
+    where c.tenant_id = ${tenantId} and t.tenant_id = ${tenantId}
+      and c.id in ${contactIds} and t.id in ${tagIds}
+    on conflict do nothing`);
+}
+
+/** Adds every user to every contact's wallet; users no longer in the tenant are skipped, existing pairs kept. */
+export async function addContactWallets(tx: Queryable, tenantId: TenantId, contactIds: number[], userIds: number[]) {
+  if (contactIds.length === 0 || userIds.length === 0) return;
+  await tx.execute(sql`
+    insert into ${contactWallets} (tenant_id, contact_id, user_id)
+    select ${tenantId}, c.id, u.id from ${contacts} c cross join ${users} u
+    where c.tenant_id = ${tenantId} and u.tenant_id = ${tenantId}
+      and c.id in ${contactIds} and u.id in ${userIds}
+    on conflict do nothing`);
+}
+
+/** The tags and wallets of the given contacts, by contact id. */
+export async function loadContactSets(
+  tx: Queryable,
+  contactIds: number[],
+): Promise<{ tags: Map<number, TagRef[]>; wallets: Map<number, WalletRef[]> }> {
+  const tagMap = new Map<number, TagRef[]>();
+  const walletMap = new Map<number, WalletRef[]>();
+  if (contactIds.length === 0) return { tags: tagMap, wallets: walletMap };
+  const tagRows = await tx
+    .select({ contactId: contactTags.contactId, id: tags.id, tag: tags.tag, color: tags.color })
+    .from(contactTags)
+    .innerJoin(tags, eq(tags.id, contactTags.tagId))
+    .where(inArray(contactTags.contactId, contactIds))
+    .orderBy(asc(tags.tag), asc(tags.id));
+  for (const { contactId, ...tag } of tagRows) tagMap.set(contactId, [...(tagMap.get(contactId) ?? []), tag]);
+  const walletRows = await tx
+    .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
+    .from(contactWallets)
+    .innerJoin(users, eq(users.id, contactWallets.userId))
+    .where(inArray(contactWallets.contactId, contactIds))
+    .orderBy(asc(users.name), asc(users.id));
+  for (const { contactId, ...wallet } of walletRows) {
+    walletMap.set(contactId, [...(walletMap.get(contactId) ?? []), wallet]);
+  }
+  return { tags: tagMap, wallets: walletMap };
+}
+
+const UNIQUE_FIELDS: Record<string, string> = {
+  contacts_tenant_number_unique: 'number',
+  contacts_tenant_telegram_unique: 'telegramId',
+  contacts_tenant_messenger_unique: 'messengerId',
+  contacts_tenant_instagram_unique: 'instagramPK',
+};
+
+/** The input field behind a violated contact uniqueness, or undefined for any other error. */
+export function duplicateContactField(error: unknown): string | undefined {
+  for (const candidate of [error, (error as { cause?: unknown } | null)?.cause]) {
+    const pgError = candidate as { code?: string; constraint?: string; message?: string } | null;
+    if (pgError?.code !== '23505') continue;
+    const name = pgError.constraint ?? Object.keys(UNIQUE_FIELDS).find((key) => pgError.message?.includes(key));
+    if (name && name in UNIQUE_FIELDS) return UNIQUE_FIELDS[name];
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+/**
+ * Contacts, tags and the two contact sets (tags, wallets). Numbers are E.164 digits without '+', unique per tenant;
+ * the channel ids (telegram, messenger, instagram) are unique per tenant as well.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenants } from '../tenants/index.js';
+import { users } from '../users/index.js';
+
+export interface ExtraInfoItem {
+  name: string;
+  value: string;
+}
+
+const tenantId = () =>
+  bigint('tenant_id', { mode: 'number' })
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    number: text('number'),
+    email: text('email').notNull().default(''),
+    profilePicUrl: text('profile_pic_url'),
+    pushname: text('pushname'),
+    isGroup: boolean('is_group').notNull().default(false),
+    cpf: text('cpf'),
+    birthdayDate: date('birthday_date', { mode: 'string' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    businessName: text('business_name'),
+    telegramId: text('telegram_id'),
+    messengerId: text('messenger_id'),
+    instagramPK: text('instagram_pk'),
+    hubWhatsapp: text('hub_whatsapp'),
+    /** The kanban lane; a foreign key once lanes exist. */
+    kanban: bigint('kanban', { mode: 'number' }),
+    blocked: boolean('blocked').notNull().default(false),
+    chatbotBlocked: boolean('chatbot_blocked').notNull().default(false),
+    extraInfo: jsonb('extra_info').$type<ExtraInfoItem[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contacts_tenant_number_unique')
+      .on(t.tenantId, t.number)
+      .where(sql`${t.number} is not null`),
+    uniqueIndex('contacts_tenant_telegram_unique')
+      .on(t.tenantId, t.telegramId)
+      .where(sql`${t.telegramId} is not null`),
+    uniqueIndex('contacts_tenant_messenger_unique')
+      .on(t.tenantId, t.messengerId)
+      .where(sql`${t.messengerId} is not null`),
+    uniqueIndex('contacts_tenant_instagram_unique')
+      .on(t.tenantId, t.instagramPK)
+      .where(sql`${t.instagramPK} is not null`),
+    index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.id),
+  ],
+);
+
+/** Tags: only the table for now (the tags CRUD comes with its own issue). */
+export const tags = pgTable(
+  'tags',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: tenantId(),
+    tag: text('tag').notNull(),
+    color: text('color').notNull().default('#1976d2'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_tenant_tag_unique').on(t.tenantId, sql`lower(${t.tag})`)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    tenantId: tenantId(),
+    contactId: bigint('contact_id', { mode: 'number' })
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' })
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    index('contact_tags_tenant_tag_idx').on(t.tenantId, t.tagId),
+  ],
+);
+
+/** A contact's wallet: the users who own it (ticket visibility with DirectTicketsToWallets). */
+export const contactWallets = pgTable(
+  'contact_wallets',
+  {
+    tenantId: tenantId(),
+    contactId: bigint('contact_id', { mode: 'number' })
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.userId] }),
+    index('contact_wallets_tenant_user_idx').on(t.tenantId, t.userId),
+  ],
+);
