@@ -34,6 +34,7 @@ const routes: RouteObject[] = [
         ),
       },
       { path: 'atendimento', element: <p>service screen</p> },
+      { path: 'contatos', element: <p>contacts list</p> },
       { path: 'tenants', element: <p>tenants list</p> },
       { path: 'usuarios', element: <p>users list</p> },
     ],
@@ -78,10 +79,11 @@ describe('landing by profile', () => {
     expect(landingPath('user')).toBe('/atendimento');
   });
 
+  // The shell's root is not the landing after login: everyone but the superadmin goes to contatos (product-spec §2).
   it.each([
-    ['admin', '/', '/home', 'dashboard'],
-    ['super', '/', '/home', 'dashboard'],
-    ['user', '/', '/atendimento', 'service screen'],
+    ['admin', '/', '/contatos', 'contacts list'],
+    ['super', '/', '/contatos', 'contacts list'],
+    ['user', '/', '/contatos', 'contacts list'],
     ['superadmin', '/', '/tenants', 'tenants list'],
     ['superadmin', '/home', '/tenants', 'tenants list'],
   ] as const)('a %s opening %s lands on %s', async (profile, from, to, text) => {

@@ -8,7 +8,6 @@ import { Navigate, useLocation } from 'react-router';
 import type { Profile } from '@conversa/shared';
 import { NoAccess } from '../components/NoAccess';
 import { notifyWarning } from '../lib/notify';
-import { landingPath } from '../lib/session';
 import { getToken, useStoredSession } from '../lib/storage';
 
 let lastNoticeAt = 0;
@@ -38,12 +37,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Inside the shell: the profile's landing page; a superadmin never lands on home (product-spec §2, §6). */
+/**
+ * The shell's root (product-spec §2): a superadmin goes to tenants, everyone else to contatos. Landing after login is
+ * by profile instead (landingPath).
+ */
 export function ProfileRedirect() {
   const session = useStoredSession();
-  // The spec sends everyone but the superadmin from the root to contatos; until that screen exists they land on
-  // their profile's start page.
-  return <Navigate to={landingPath(session?.profile)} replace />;
+  return <Navigate to={session?.profile === 'superadmin' ? '/tenants' : '/contatos'} replace />;
 }
 
 export function RequireProfile({ profiles, children }: { profiles: readonly Profile[]; children: ReactNode }) {

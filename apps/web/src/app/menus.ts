@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import {
+  IconAddressBook,
   IconBuildingSkyscraper,
   IconHeadset,
   IconHome,
@@ -13,7 +14,7 @@ import {
 } from '@tabler/icons-react';
 import type { Profile } from '@conversa/shared';
 
-export type MenuName = 'home' | 'atendimento' | 'usuarios' | 'configuracoes' | 'tenants' | 'preferencias';
+export type MenuName = 'home' | 'atendimento' | 'contatos' | 'usuarios' | 'configuracoes' | 'tenants' | 'preferencias';
 
 export interface MenuEntry {
   name: MenuName;
@@ -33,6 +34,14 @@ export const MENU: readonly MenuEntry[] = [
     path: '/atendimento',
     labelKey: 'menu.atendimento',
     icon: IconHeadset,
+    profiles: ['user', 'super', 'admin'],
+  },
+  // Contacts are in the agent menu and up; a superadmin never lands on contacts (product-spec §2, §6).
+  {
+    name: 'contatos',
+    path: '/contatos',
+    labelKey: 'menu.contatos',
+    icon: IconAddressBook,
     profiles: ['user', 'super', 'admin'],
   },
   {
@@ -65,6 +74,7 @@ export const menuFor = (profile: Profile): MenuEntry[] => MENU.filter((entry) =>
 export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   home: ['super', 'admin', 'superadmin'],
   atendimento: ALL,
+  contatos: ['user', 'super', 'admin'],
   usuarios: ['admin', 'superadmin'],
   configuracoes: ['admin', 'superadmin'],
   tenants: ['superadmin'],

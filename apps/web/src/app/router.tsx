@@ -97,6 +97,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'contatos',
+            id: 'contatos',
+            element: guarded(ROUTE_PROFILES.contatos),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/contacts/components/ContactsPage'),
+                  (m) => m.ContactsPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'usuarios',
             element: guarded(ROUTE_PROFILES.usuarios),
             children: [

@@ -39,6 +39,15 @@ describe('api client', () => {
     expect(headerOf(0, 'Authorization')).toBe('Bearer old-token');
   });
 
+  it('sends a FormData as multipart (the browser writes its Content-Type)', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ importId: 'x' }, 202));
+    const form = new FormData();
+    form.append('file', new File(['a'], 'a.csv'));
+    await expect(api.post('/contacts/upload', form)).resolves.toEqual({ importId: 'x' });
+    expect(fetchMock.mock.calls[0]![1]?.body).toBe(form);
+    expect(headerOf(0, 'Content-Type')).toBeNull();
+  });
+
   it('on 403 refreshes the token once, stores it and replays the request', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse({ error: 'ERR_SESSION_EXPIRED' }, 403))

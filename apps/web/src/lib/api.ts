@@ -40,6 +40,7 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, except a FormData, which goes as multipart/form-data. */
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
@@ -78,14 +79,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   options.signal?.addEventListener('abort', abort);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  // Multipart bodies (file uploads) carry their own boundary in the Content-Type the browser writes.
+  const isForm = options.body instanceof FormData;
+  if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
   const token = options.public ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
       credentials: 'include',
       signal: controller.signal,
     });

@@ -8,6 +8,16 @@ export const queryKeys = {
   usersCount: ['users', 'count'] as const,
   onlineTeam: ['users', 'online-team'] as const,
   user: (id: number) => ['users', 'detail', id] as const,
+  /** Every user, for pickers (contact wallets); under usersLists so user events refresh it. */
+  usersOptions: ['users', 'list', { rowsPerPage: 200 }] as const,
+  contactsAll: ['contacts'] as const,
+  contactsLists: ['contacts', 'list'] as const,
+  contactsList: (searchParam: string, pageNumber: number, rowsPerPage: number) =>
+    ['contacts', 'list', { searchParam, pageNumber, rowsPerPage }] as const,
+  contact: (id: number) => ['contacts', 'detail', id] as const,
+  contactDuplicates: ['contacts', 'duplicates'] as const,
+  /** Progress of one import, written only by realtime-sync from `{T}:contactImport`. */
+  contactImport: (importId: string) => ['contacts', 'import', importId] as const,
   settings: ['settings'] as const,
   plans: ['plans'] as const,
   captcha: ['auth', 'captcha'] as const,

@@ -4,7 +4,15 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { chatPrivadoUserSchema, SettingDto, UserOnlinePayload } from '@conversa/shared';
+import {
+  contactDtoSchema,
+  type chatPrivadoUserSchema,
+  type ContactImportProgress,
+  type ServerToClientEvents,
+  type SettingDto,
+  type UserOnlinePayload,
+} from '@conversa/shared';
+import { patchCachedContact, recordImportProgress, removeCachedContact } from './contacts-cache';
 import { queryKeys } from './query-keys';
 import type { AppSocket } from './socket';
 
@@ -25,6 +33,51 @@ function setOnline(queryClient: QueryClient, isOnline: (user: OnlineTeamUser) =>
     });
     return changed ? { ...data, users } : data;
   });
+}
+
+type ContactListEvent = Parameters<ServerToClientEvents[`${number}:contactList`]>[0];
+
+/** New contacts arriving in a burst (an import, a phone-book sync) refresh the loaded lists once, not per contact. */
+const CONTACT_LISTS_REFRESH_MS = 1000;
+
+/**
+ * `{T}:contactList`: updates patch the rows of loaded pages, deletes remove them; a created contact no loaded page
+ * holds refreshes the lists (where it sorts is the server's business), coalesced. `{T}:contactImport`: the progress
+ * of each import goes to its own cache entry; a finished import refreshes the lists once.
+ */
+function startContactsSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  const refreshLists = () => {
+    refreshTimer ??= setTimeout(() => {
+      refreshTimer = undefined;
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contactsLists });
+    }, CONTACT_LISTS_REFRESH_MS);
+  };
+  const onContactList = (event: ContactListEvent) => {
+    if (event.type === 'contact:delete') {
+      removeCachedContact(queryClient, event.payload.id);
+      return;
+    }
+    const contact = contactDtoSchema.safeParse(event.payload);
+    if (!contact.success) return;
+    const shown = patchCachedContact(queryClient, contact.data);
+    if (!shown && event.type === 'contact:create') refreshLists();
+  };
+  const onContactImport = (event: ContactImportProgress) => {
+    const before = queryClient.getQueryData<ContactImportProgress>(queryKeys.contactImport(event.importId));
+    const after = recordImportProgress(queryClient, event);
+    if (after.action === 'done' && before?.action !== 'done') {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contactsLists });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contactDuplicates, exact: true });
+    }
+  };
+  socket.on(`${T}:contactList`, onContactList);
+  socket.on(`${T}:contactImport`, onContactImport);
+  return () => {
+    clearTimeout(refreshTimer);
+    socket.off(`${T}:contactList`, onContactList);
+    socket.off(`${T}:contactImport`, onContactImport);
+  };
 }
 
 /** The server follows each presence change with updateStatusUser; a patch this recent already holds its news. */
@@ -76,7 +129,9 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   socket.on(`${T}:chat:updateOnlineBubbles`, onOnlineBubbles);
   socket.on(`${T}:settings`, onSettings);
   socket.on(`${T}:users`, onUsers);
+  const stopContacts = startContactsSync(socket, queryClient, T);
   return () => {
+    stopContacts();
     socket.off(`${T}:user-online`, onUserOnline);
     socket.off(`${T}:updateStatusUser`, onUpdateStatusUser);
     socket.off(`${T}:chat:updateOnlineBubbles`, onOnlineBubbles);

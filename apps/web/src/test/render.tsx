@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -14,14 +15,16 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <I18nextProvider i18n={i18next}>
       <MantineProvider>
-        <QueryClientProvider client={queryClient ?? createTestQueryClient()}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient ?? createTestQueryClient()}>
+          <ModalsProvider>{children}</ModalsProvider>
+        </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );
 }
 
-export function renderWithProviders(ui: ReactElement) {
-  return render(<Providers>{ui}</Providers>);
+export function renderWithProviders(ui: ReactElement, queryClient?: QueryClient) {
+  return render(<Providers queryClient={queryClient}>{ui}</Providers>);
 }
 
 /** Renders routes in a memory router at `path`; returns the router to read where it went. */

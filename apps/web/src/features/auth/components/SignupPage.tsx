@@ -21,7 +21,7 @@ import { describeError } from '../../../lib/api';
 import { formatInteger, formatPrice } from '../../../lib/dates';
 import { notifyError } from '../../../lib/notify';
 import { usePlans, useSignup } from '../api/signup';
-import { formatCpfCnpj, formatPhone } from '../hooks/masks';
+import { formatCpfCnpj, formatPhone } from '../../../lib/masks';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { isEmail } from '../hooks/validators';
 import { AuthLayout } from './AuthLayout';

@@ -1,4 +1,4 @@
-/** Input masks of the sign-up form: CPF (000.000.000-00) or CNPJ (00.000.000/0000-00), and BR mobile phones. */
+/** Input masks: CPF (000.000.000-00) or CNPJ (00.000.000/0000-00), and BR mobile phones (sign-up, contacts). */
 const digits = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);
 
 export function formatCpfCnpj(value: string): string {

@@ -1,0 +1,243 @@
+import {
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { ContactDto } from '@conversa/shared';
+import { ApiError, describeError } from '../../../lib/api';
+import { dateInputFormat, dayjsLocale, parseDateInput } from '../../../lib/date-input';
+import { currentLocale } from '../../../lib/i18n';
+import { formatCpfCnpj } from '../../../lib/masks';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useSaveContact, useWalletOwners } from '../api/contacts';
+import {
+  contactToValues,
+  FIELD_OF_CODE,
+  validateContact,
+  valuesToInput,
+  type ContactFormValues,
+} from '../hooks/contact-form';
+import { ExtraInfoEditor } from './ExtraInfoEditor';
+
+interface ContactFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The contact being edited; undefined creates one. */
+  contact?: ContactDto;
+  canListUsers: boolean;
+}
+
+export function ContactFormModal({ opened, onClose, contact, canListUsers }: ContactFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={contact ? t('contacts.editTitle') : t('contacts.newTitle')}
+      centered
+      size="lg"
+    >
+      {opened ? (
+        <ContactForm key={contact?.id ?? 'new'} contact={contact} onDone={onClose} canListUsers={canListUsers} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ContactForm({
+  contact,
+  onDone,
+  canListUsers,
+}: {
+  contact?: ContactDto;
+  onDone: () => void;
+  canListUsers: boolean;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const save = useSaveContact();
+  const owners = useWalletOwners(canListUsers);
+  const form = useForm<ContactFormValues>({
+    mode: 'controlled',
+    initialValues: contactToValues(contact),
+    validate: (values) => validateContact(values, t),
+  });
+
+  const onError = (error: unknown) => {
+    const code = error instanceof ApiError ? error.code : null;
+    const field = (code && FIELD_OF_CODE[code]) ?? (error instanceof ApiError ? error.field : undefined);
+    if (field && field in form.values) form.setFieldError(field, describeError(error));
+    if (!(error instanceof ApiError && error.notified)) notifyError(describeError(error));
+  };
+
+  const submit = form.onSubmit((values) => {
+    save.mutate(
+      {
+        id: contact?.id,
+        input: valuesToInput(values, contact),
+        wallets: canListUsers ? values.wallets.map(Number) : undefined,
+      },
+      {
+        onSuccess: () => {
+          notifySuccess(contact ? t('contacts.saved') : t('contacts.created'));
+          onDone();
+        },
+        onError,
+      },
+    );
+  });
+
+  const walletOptions = new Map<string, string>();
+  for (const wallet of contact?.wallets ?? []) walletOptions.set(String(wallet.id), wallet.name);
+  for (const user of owners.data ?? []) walletOptions.set(String(user.id), user.name);
+  const birthday = form.getValues().birthdayDate;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('fields.name')}
+          required
+          data-autofocus
+          autoComplete="off"
+          maxLength={200}
+          data-testid="contact-form-name"
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t('contacts.form.number')}
+            description={t('contacts.form.numberHint')}
+            placeholder="+55 11 91234-5678"
+            type="tel"
+            inputMode="tel"
+            dir="ltr"
+            autoComplete="off"
+            maxLength={40}
+            data-testid="contact-form-number"
+            {...form.getInputProps('number')}
+          />
+          <TextInput
+            label={t('fields.email')}
+            description={t('contacts.form.emailHint')}
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            data-testid="contact-form-email"
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t('fields.cpfCnpj')}
+            description={t('contacts.form.cpfHint')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={18}
+            data-testid="contact-form-cpf"
+            {...form.getInputProps('cpf')}
+            onChange={(event) => form.setFieldValue('cpf', formatCpfCnpj(event.currentTarget.value))}
+          />
+          <DatesProvider settings={{ locale: dayjsLocale(locale) }}>
+            <DateInput
+              label={t('contacts.form.birthday')}
+              description={t('contacts.form.birthdayHint', { format: t('contacts.form.birthdayPlaceholder') })}
+              placeholder={t('contacts.form.birthdayPlaceholder')}
+              valueFormat={dateInputFormat(locale)}
+              dateParser={(text) => parseDateInput(text, locale)}
+              maxDate={dayjs().format('YYYY-MM-DD')}
+              minDate="1900-01-01"
+              defaultLevel={birthday ? 'month' : 'decade'}
+              clearable
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              data-testid="contact-form-birthday"
+              {...form.getInputProps('birthdayDate')}
+            />
+          </DatesProvider>
+          <TextInput
+            label={t('contacts.form.firstName')}
+            maxLength={120}
+            autoComplete="off"
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={t('contacts.form.lastName')}
+            maxLength={120}
+            autoComplete="off"
+            {...form.getInputProps('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('contacts.form.businessName')}
+          maxLength={200}
+          autoComplete="off"
+          {...form.getInputProps('businessName')}
+        />
+        {contact?.tags.length ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('contacts.tags')}
+            </Text>
+            <Group gap={4}>
+              {contact.tags.map((tag) => (
+                <Badge key={tag.id} variant="filled" color={tag.color || 'gray'} autoContrast tt="none">
+                  {tag.tag}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+        ) : null}
+        <Divider />
+        <ExtraInfoEditor form={form} />
+        <Divider />
+        {canListUsers ? (
+          <MultiSelect
+            label={t('contacts.wallets')}
+            description={t('contacts.form.walletsHint')}
+            placeholder={form.getValues().wallets.length ? undefined : t('contacts.form.walletsPlaceholder')}
+            data={[...walletOptions].map(([value, label]) => ({ value, label }))}
+            searchable
+            clearable
+            nothingFoundMessage={t('contacts.form.walletsNone')}
+            disabled={owners.isPending}
+            data-testid="contact-form-wallets"
+            {...form.getInputProps('wallets')}
+          />
+        ) : null}
+        <Switch
+          label={t('contacts.form.blocked')}
+          description={t('contacts.form.blockedHelp')}
+          color="red"
+          data-testid="contact-form-blocked"
+          {...form.getInputProps('blocked', { type: 'checkbox' })}
+        />
+        <Switch
+          label={t('contacts.form.chatbotBlocked')}
+          description={t('contacts.form.chatbotBlockedHelp')}
+          color="orange"
+          data-testid="contact-form-chatbotBlocked"
+          {...form.getInputProps('chatbotBlocked', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} data-testid="contact-form-submit">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
