@@ -50,9 +50,9 @@ export interface ExportRow {
 
 /** One page of the export, after `afterId` in id order (keyset paging: no offset scan on big tenants). */
 export async function exportPage(tx: Queryable, tenantId: TenantId, afterId: number, limit: number) {
-  const tagNames = sql<string>`coalesce((select string_agg(${tags.tag}, ', ' order by ${tags.tag})
-    from ${contactTags} join ${tags} on ${tags.id} = ${contactTags.tagId}
-    where ${contactTags.contactId} = ${contacts.id}), '')`;
+  // Written with aliases: drizzle leaves columns unqualified in the select list of a one-table query.
+  const tagNames = sql<string>`coalesce((select string_agg(t.tag, ', ' order by t.tag)
+    from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = contacts.id), '')`;
   const rows: ExportRow[] = await tx
     .select({
       id: contacts.id,

@@ -36,12 +36,13 @@ const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
 export const foldSearch = (value: string): string => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Name (accent- and case-folded), e-mail, and the digits of the number when the term has any. */
+/** Name (accent- and case-folded), e-mail, and the number's digits when the term looks like a number. */
 function matchesSearch(search: string): SQL | undefined {
   const term = foldSearch(search);
   if (!term) return undefined;
   const pattern = containing(term);
-  const digits = term.replace(/\D/g, '');
+  // Only a number-like term searches numbers ("(11) 9876-5"); "Maria 2" must not match every number with a 2.
+  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
   const byNumber = digits ? sql` or ${contacts.number} like ${containing(digits)}` : sql``;
   return sql`(translate(lower(${contacts.name}), ${ACCENTED}, ${PLAIN}) like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
 }
