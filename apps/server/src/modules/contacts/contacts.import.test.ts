@@ -207,6 +207,20 @@ describe('XLSX import', () => {
   });
 });
 
+describe('lost files', () => {
+  it('reports failed when the stored file is gone by the time the job runs', async () => {
+    const res = await upload(admin, { name: 'gone.csv', content: 'Nome,Número\nA,5511912345678\n' });
+    const { importId } = res.json<{ importId: string }>();
+    fs.rmSync(path.join(importsDir(), importId));
+    expect(await t.jobs.runPending(importJob)).toBe(1);
+    const until = Date.now() + 5000;
+    while (!events.some((e) => e.importId === importId && e.action === 'failed')) {
+      if (Date.now() > until) throw new Error('no failed event');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+});
+
 describe('refused uploads', () => {
   it('refuses the wrong type (extension or content) with 400 and too big with 413, keeping nothing', async () => {
     const zip = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(10)]);

@@ -4,20 +4,14 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  contactInputSchema,
-  type ContactImportProgress,
-  type ContactImportRowError,
-  type ErrorCode,
-} from '@conversa/shared';
+import type { ContactImportProgress, ContactImportRowError } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
 import { asTenantId, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import { AppError } from '../../platform/http/errors.js';
 import { upsertImportedContacts, type ImportValues } from './contacts.bulk.repository.js';
 import { ImportFileError, readImportRows, type ImportRow } from './contacts.import.parse.js';
+import { checkRow } from './contacts.import.rows.js';
 import { addContactTags, addContactWallets } from './contacts.repository.js';
-import { contactColumns } from './contacts.rules.js';
 import './contacts.events.js';
 
 export interface ImportJobPayload {
@@ -29,70 +23,18 @@ export interface ImportJobPayload {
   wallets: number[];
 }
 
+interface ImportDeps {
+  db: Database;
+  events: EventBus;
+  importsDir: string;
+}
+
 const BATCH_SIZE = 200;
 const PROGRESS_INTERVAL_MS = 250;
 const MAX_REPORTED_ERRORS = 200;
 
-/** The row as contact columns, or why it is refused. */
-export function prepareImportRow(raw: ImportRow): ImportValues | ContactImportRowError {
-  const refuse = (reason: ContactImportRowError['reason'], value: string) => ({
-    row: raw.row,
-    reason,
-    ...(value ? { value: value.slice(0, 100) } : {}),
-  });
-  if (!raw.name || !raw.number) return refuse('ERR_VALIDATION', raw.name || raw.number);
-  const input = {
-    name: raw.name,
-    number: raw.number,
-    email: raw.email,
-    cpf: raw.cpf || null,
-    birthdayDate: isoBirthday(raw.birthday),
-  };
-  const parsed = contactInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0]?.path[0] ?? 'name') as keyof typeof input;
-    return refuse('ERR_VALIDATION', String(input[field] ?? ''));
-  }
-  try {
-    const columns = contactColumns(parsed.data);
-    return {
-      name: parsed.data.name,
-      number: columns.number!,
-      email: columns.email ?? '',
-      cpf: columns.cpf ?? null,
-      birthdayDate: columns.birthdayDate ?? null,
-    };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return refuse(
-      error.code as Extract<ErrorCode, ContactImportRowError['reason']>,
-      error.field === 'cpf' ? raw.cpf : raw.number,
-    );
-  }
-}
-
-/** prepareImportRow, and a number already seen earlier in the file is refused (the first row wins). */
-function checkRow(raw: ImportRow, seen: Set<string>): ImportValues | ContactImportRowError {
-  const prepared = prepareImportRow(raw);
-  if ('reason' in prepared) return prepared;
-  if (seen.has(prepared.number)) return { row: raw.row, reason: 'ERR_DUPLICATED_CONTACT', value: raw.number };
-  seen.add(prepared.number);
-  return prepared;
-}
-
-/** DD/MM/YYYY (the spreadsheet convention of the spec) or a stored date, as YYYY-MM-DD; other text as written. */
-function isoBirthday(value: string | Date): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
-  return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : value;
-}
-
-export async function runImport(
-  deps: { db: Database; events: EventBus; importsDir: string },
-  payload: ImportJobPayload,
-): Promise<void> {
-  const ctx: TenantContext = { tenantId: asTenantId(payload.tenantId), userId: payload.userId, profile: null };
-  const file = path.join(deps.importsDir, payload.file);
+/** The import's counters and bad rows, and how they reach the importing user. */
+function createReporter(events: EventBus, payload: ImportJobPayload) {
   const progress: ContactImportProgress = {
     action: 'progress',
     importId: payload.importId,
@@ -103,59 +45,85 @@ export async function runImport(
     failed: 0,
   };
   const errors: ContactImportRowError[] = [];
-  const report = (action: ContactImportProgress['action'], withErrors = false) =>
-    deps.events.publish('contacts.import_progressed', {
+  let lastSent = 0;
+  const send = (action: ContactImportProgress['action']) => {
+    lastSent = Date.now();
+    const final = action !== 'progress';
+    events.publish('contacts.import_progressed', {
       tenantId: payload.tenantId,
       userId: payload.userId,
-      progress: { ...progress, action, ...(withErrors ? { errors: errors.slice(0, MAX_REPORTED_ERRORS) } : {}) },
+      progress: { ...progress, action, ...(final ? { errors: errors.slice(0, MAX_REPORTED_ERRORS) } : {}) },
     });
+  };
+  return {
+    progress,
+    refuse(error: ContactImportRowError) {
+      progress.failed += 1;
+      errors.push(error);
+    },
+    send,
+    /** The file itself could not be read: `failed`, with the reason as the error of row 1 (the header). */
+    unreadable(reason: string) {
+      errors.push({ row: 1, reason: 'ERR_VALIDATION', value: reason.slice(0, 100) });
+      send('failed');
+    },
+    /** A progress event, unless one left less than 250 ms ago. */
+    tick() {
+      if (Date.now() - lastSent >= PROGRESS_INTERVAL_MS) send('progress');
+    },
+  };
+}
+type Reporter = ReturnType<typeof createReporter>;
 
-  let rows: ImportRow[];
+export async function runImport(deps: ImportDeps, payload: ImportJobPayload): Promise<void> {
+  const file = path.join(deps.importsDir, payload.file);
+  const reporter = createReporter(deps.events, payload);
+  const rows = await readRows(file, reporter);
+  if (!rows) return;
+  reporter.progress.total = rows.length;
+  reporter.send('progress');
   try {
-    rows = await readImportRows(file);
-  } catch (error) {
-    // An unreadable file will not get better with a retry: report it and drop the file.
-    if (!(error instanceof ImportFileError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    errors.push({ row: 1, reason: 'ERR_VALIDATION', value: (error as Error).message.slice(0, 100) });
-    report('failed', true);
-    await fs.rm(file, { force: true });
-    return;
-  }
-  progress.total = rows.length;
-  report('progress');
-
-  const seen = new Set<string>();
-  let lastReport = Date.now();
-  try {
-    for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      const batch: ImportValues[] = [];
-      for (const raw of rows.slice(start, start + BATCH_SIZE)) {
-        const checked = checkRow(raw, seen);
-        if ('reason' in checked) {
-          progress.failed += 1;
-          errors.push(checked);
-          continue;
-        }
-        batch.push(checked);
-      }
-      const saved = batch.length === 0 ? [] : await saveBatch(deps.db, ctx, batch, payload);
-      const created = saved.filter((r) => r.inserted).length;
-      progress.created += created;
-      progress.updated += saved.length - created;
-      progress.processed = Math.min(rows.length, start + BATCH_SIZE);
-      if (Date.now() - lastReport >= PROGRESS_INTERVAL_MS) {
-        report('progress');
-        lastReport = Date.now();
-      }
-    }
+    await importRows(deps, payload, rows, reporter);
   } catch (error) {
     // The job is retried (the upsert makes that safe); the user learns this attempt stopped.
-    report('failed', true);
+    reporter.send('failed');
     throw error;
   }
-  progress.processed = rows.length;
-  report('done', true);
+  reporter.send('done');
   await fs.rm(file, { force: true });
+}
+
+/** The file's rows; undefined (after reporting `failed` and dropping the file) when it cannot be read. */
+async function readRows(file: string, reporter: Reporter): Promise<ImportRow[] | undefined> {
+  try {
+    return await readImportRows(file);
+  } catch (error) {
+    // An unreadable file will not get better with a retry.
+    if (!(error instanceof ImportFileError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    reporter.unreadable((error as Error).message);
+    await fs.rm(file, { force: true });
+    return undefined;
+  }
+}
+
+async function importRows(deps: ImportDeps, payload: ImportJobPayload, rows: ImportRow[], reporter: Reporter) {
+  const ctx: TenantContext = { tenantId: asTenantId(payload.tenantId), userId: payload.userId, profile: null };
+  const { progress } = reporter;
+  const seen = new Set<string>();
+  for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+    const batch: ImportValues[] = [];
+    for (const raw of rows.slice(start, start + BATCH_SIZE)) {
+      const checked = checkRow(raw, seen);
+      if ('reason' in checked) reporter.refuse(checked);
+      else batch.push(checked);
+    }
+    const saved = batch.length === 0 ? [] : await saveBatch(deps.db, ctx, batch, payload);
+    const created = saved.filter((r) => r.inserted).length;
+    progress.created += created;
+    progress.updated += saved.length - created;
+    progress.processed = Math.min(rows.length, start + BATCH_SIZE);
+    reporter.tick();
+  }
 }
 
 /** One transaction: the contacts of the batch, then the import's tags and wallets on each of them. */

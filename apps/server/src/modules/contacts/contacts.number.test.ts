@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareImportRow } from './contacts.import.js';
+import { prepareImportRow } from './contacts.import.rows.js';
 import { removeOlderThan } from './contacts.jobs.js';
 import { normalizeNumber } from './contacts.number.js';
 
