@@ -1,4 +1,5 @@
 /** The queries on contacts and their tag and wallet sets. Tenant-scoped functions take the branded TenantId. */
+import { containing, folded, foldSearch } from '../../platform/db/search.js';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
@@ -28,14 +29,6 @@ export interface ContactFilter {
 /** `count` stops at this many matches: an exact count of a huge tenant would scan every row on each page. */
 export const COUNT_CAP = 10_000;
 
-// Accent folding without the unaccent extension (not in every PostgreSQL/PGlite build). Upper-case accented letters
-// are listed too: lower() leaves them alone under the C locale.
-const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
-
-export const foldSearch = (value: string): string => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Name (accent- and case-folded), e-mail, and the number's digits when the term looks like a number. */
 function matchesSearch(search: string): SQL | undefined {
   const term = foldSearch(search);
@@ -44,7 +37,7 @@ function matchesSearch(search: string): SQL | undefined {
   // Only a number-like term searches numbers ("(11) 9876-5"); "Maria 2" must not match every number with a 2.
   const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
   const byNumber = digits ? sql` or ${contacts.number} like ${containing(digits)}` : sql``;
-  return sql`(translate(lower(${contacts.name}), ${ACCENTED}, ${PLAIN}) like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
+  return sql`(${folded(contacts.name)} like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
 }
 
 function listWhere(tenantId: TenantId, filter: ContactFilter): SQL | undefined {
@@ -135,15 +128,6 @@ export async function deleteContacts(tx: Queryable, tenantId: TenantId, ids: num
     .where(and(eq(contacts.tenantId, tenantId), inArray(contacts.id, ids)))
     .returning({ id: contacts.id });
   return rows.map((r) => r.id);
-}
-
-/**
- * Whether the contact has tickets (a delete then answers ERR_CONTACT_TICKETS_REGISTERED). The tickets table does
- * not exist yet: the tickets step writes this query and makes deleteContact call it. Until then deletes are not
- * blocked, and nothing calls this.
- */
-export async function contactHasTickets(_tx: Queryable, _tenantId: TenantId, _contactId: number): Promise<boolean> {
-  throw new Error('contactHasTickets: the tickets table does not exist yet');
 }
 
 /** The given tag ids that are tags of the tenant. */

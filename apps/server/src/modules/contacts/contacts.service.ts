@@ -116,7 +116,7 @@ export function createContactsService(deps: { db: Database; events: EventBus }) 
       }),
 
     async deleteContact(ctx: TenantContext, id: number): Promise<void> {
-      // Not blocked by tickets yet: the tickets table does not exist (see repo.contactHasTickets).
+      // ERR_CONTACT_TICKETS_REGISTERED comes with the tickets step, which adds the tickets table this must check.
       const deleted = await withTenant(db, ctx, (tx) => repo.deleteContacts(tx, ctx.tenantId, [id]));
       if (deleted.length === 0) throw fail('ERR_NO_CONTACT_FOUND');
       events.publish('contacts.deleted', { tenantId: ctx.tenantId, contactId: id });

@@ -1,4 +1,5 @@
 /** The queries on users and user_tenants. Tenant-scoped functions take the branded TenantId (RLS filters too). */
+import { containing, folded, foldSearch } from '../../platform/db/search.js';
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Profile, UserConfigs } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
@@ -20,18 +21,11 @@ export interface Page {
   offset: number;
 }
 
-// Accent folding without the unaccent extension (not in every PostgreSQL/PGlite build). Upper-case accented letters
-// are listed too: lower() leaves them alone under the C locale.
-const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
-
-export const foldSearch = (value: string): string => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-
 function matchesSearch(search: string): SQL | undefined {
   const term = foldSearch(search);
   if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(translate(lower(${users.name}), ${ACCENTED}, ${PLAIN}) like ${pattern} or lower(${users.email}) like ${pattern})`;
+  const pattern = containing(term);
+  return sql`(${folded(users.name)} like ${pattern} or lower(${users.email}) like ${pattern})`;
 }
 
 export async function findUserById(tx: Queryable, tenantId: TenantId, id: number): Promise<UserRow | undefined> {
