@@ -22,6 +22,7 @@ export function useMergeContacts() {
     onSuccess: (contact, { sourceIds }) => {
       for (const id of sourceIds) removeCachedContact(queryClient, id);
       patchCachedContact(queryClient, contact);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contactsLists });
     },
   });
 }

@@ -97,7 +97,11 @@ export function useDeleteContact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/contacts/${id}`),
-    onSuccess: (_data, id) => removeCachedContact(queryClient, id),
+    onSuccess: (_data, id) => {
+      // Gone at once from the page; the page is then read again to fill the gap.
+      removeCachedContact(queryClient, id);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.contactsLists });
+    },
     meta: { handlesErrors: true },
   });
 }

@@ -215,20 +215,22 @@ function ContactForm({
             {...form.getInputProps('wallets')}
           />
         ) : null}
-        <Switch
-          label={t('contacts.form.blocked')}
-          description={t('contacts.form.blockedHelp')}
-          color="red"
-          data-testid="contact-form-blocked"
-          {...form.getInputProps('blocked', { type: 'checkbox' })}
-        />
-        <Switch
-          label={t('contacts.form.chatbotBlocked')}
-          description={t('contacts.form.chatbotBlockedHelp')}
-          color="orange"
-          data-testid="contact-form-chatbotBlocked"
-          {...form.getInputProps('chatbotBlocked', { type: 'checkbox' })}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Switch
+            label={t('contacts.form.blocked')}
+            description={t('contacts.form.blockedHelp')}
+            color="red"
+            data-testid="contact-form-blocked"
+            {...form.getInputProps('blocked', { type: 'checkbox' })}
+          />
+          <Switch
+            label={t('contacts.form.chatbotBlocked')}
+            description={t('contacts.form.chatbotBlockedHelp')}
+            color="orange"
+            data-testid="contact-form-chatbotBlocked"
+            {...form.getInputProps('chatbotBlocked', { type: 'checkbox' })}
+          />
+        </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

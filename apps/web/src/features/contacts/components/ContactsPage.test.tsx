@@ -55,7 +55,8 @@ describe('contacts page', () => {
     expect(within(row).getByText('Maria Souza')).toBeInTheDocument();
     expect(within(row).getByText('+55 (11) 91234-5678')).toBeInTheDocument();
     expect(within(row).getByText('VIP')).toBeInTheDocument();
-    // E-mail and wallets are columns of wide screens only (jsdom matches no media query).
+    expect(within(row).getByText('maria@example.com')).toBeInTheDocument();
+    // Wallets are a column of wide screens only (jsdom matches no media query).
     expect(within(row).queryByText('Ana Atendente')).not.toBeInTheDocument();
     expect(within(row).getByText('Bloqueado')).toBeInTheDocument();
     const other = screen.getByTestId('contact-row-2');

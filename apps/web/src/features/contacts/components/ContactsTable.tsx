@@ -30,6 +30,9 @@ interface ContactsTableProps {
   onToggle: (contact: ContactDto, flag: ContactFlag) => void;
 }
 
+/** Mantine badges clip their text (overflow hidden), so a table column would squeeze them to an ellipsis. */
+const WHOLE_TEXT = { root: { overflow: 'visible', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
 const wide = (theme: { breakpoints: { md: string } }) => `(min-width: ${theme.breakpoints.md})`;
 
 export function ContactsTable(props: ContactsTableProps) {
@@ -38,6 +41,7 @@ export function ContactsTable(props: ContactsTableProps) {
     {
       accessor: 'name',
       title: t('fields.name'),
+      noWrap: true,
       render: (contact) => <ContactName contact={contact} />,
     },
     {
@@ -45,17 +49,10 @@ export function ContactsTable(props: ContactsTableProps) {
       title: t('contacts.form.number'),
       noWrap: true,
       render: (contact) => (
-        <Text size="sm" dir="ltr" ff="monospace" fz="sm">
+        <Text size="sm" dir="ltr" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatContactNumber(contact.number, contact.isGroup) || '—'}
         </Text>
       ),
-    },
-    {
-      accessor: 'email',
-      title: t('fields.email'),
-      visibleMediaQuery: wide,
-      ellipsis: true,
-      render: (contact) => contact.email || <Text c="dimmed">—</Text>,
     },
     {
       accessor: 'tags',
@@ -82,7 +79,7 @@ export function ContactsTable(props: ContactsTableProps) {
       accessor: 'actions',
       title: <span className="visually-hidden">{t('common.actions')}</span>,
       textAlign: 'right',
-      width: props.canDelete ? 160 : 124,
+      width: props.canDelete ? 144 : 116,
       render: (contact) => <RowActions contact={contact} {...props} />,
     },
   ];
@@ -111,20 +108,22 @@ export function ContactsTable(props: ContactsTableProps) {
   );
 }
 
+/** The name, and under it the e-mail, else the WhatsApp profile name when it differs. */
 function ContactName({ contact }: { contact: ContactDto }) {
-  const other = contact.pushname && contact.pushname !== contact.name ? contact.pushname : null;
+  const other =
+    contact.email || (contact.pushname && contact.pushname !== contact.name ? `~${contact.pushname}` : null);
   return (
     <Group gap="sm" wrap="nowrap">
       <Avatar src={contact.profilePicUrl} alt="" radius="xl" size={34} color="initials" name={contact.name}>
         {contactInitials(contact.name)}
       </Avatar>
       <Stack gap={0} miw={0}>
-        <Text size="sm" fw={500} lineClamp={1}>
+        <Text size="sm" fw={500}>
           {contact.name}
         </Text>
         {other ? (
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            ~{other}
+          <Text size="xs" c="dimmed">
+            {other}
           </Text>
         ) : null}
       </Stack>
@@ -137,7 +136,15 @@ function TagBadges({ tags }: { tags: ContactDto['tags'] }) {
   return (
     <Group gap={4}>
       {tags.map((tag) => (
-        <Badge key={tag.id} size="sm" variant="filled" color={tag.color || 'gray'} autoContrast tt="none">
+        <Badge
+          key={tag.id}
+          size="sm"
+          variant="filled"
+          color={tag.color || 'gray'}
+          autoContrast
+          tt="none"
+          styles={WHOLE_TEXT}
+        >
           {tag.tag}
         </Badge>
       ))}
@@ -151,12 +158,24 @@ function StatusBadges({ contact }: { contact: ContactDto }) {
   return (
     <Group gap={4}>
       {contact.blocked ? (
-        <Badge size="sm" color="red" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+        <Badge
+          size="sm"
+          color="red"
+          variant="light"
+          styles={WHOLE_TEXT}
+          leftSection={<IconLock size={12} aria-hidden />}
+        >
           {t('contacts.blocked')}
         </Badge>
       ) : null}
       {contact.chatbotBlocked ? (
-        <Badge size="sm" color="orange" variant="light" leftSection={<IconRobotOff size={12} aria-hidden />}>
+        <Badge
+          size="sm"
+          color="orange"
+          variant="light"
+          styles={WHOLE_TEXT}
+          leftSection={<IconRobotOff size={12} aria-hidden />}
+        >
           {t('contacts.chatbotOff')}
         </Badge>
       ) : null}

@@ -22,6 +22,10 @@ export function DuplicatesModal({ opened, onClose }: { opened: boolean; onClose:
 function DuplicateGroups() {
   const { t } = useTranslation();
   const duplicates = useContactDuplicates(true);
+  // Held here, not in the group: a merged group leaves the list, and its success must still be told.
+  const merge = useMergeContacts();
+  const onMerge = (targetId: number, sourceIds: number[]) =>
+    merge.mutate({ targetId, sourceIds }, { onSuccess: () => notifySuccess(t('contacts.duplicates.merged')) });
   if (duplicates.isPending) {
     return (
       <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
@@ -54,16 +58,31 @@ function DuplicateGroups() {
         {t('contacts.duplicates.help')}
       </Text>
       {groups.map((group) => (
-        <DuplicateGroup key={group.key} groupKey={group.key} contacts={group.contacts} />
+        <DuplicateGroup
+          key={group.key}
+          groupKey={group.key}
+          contacts={group.contacts}
+          merging={merge.isPending && group.contacts.some((contact) => contact.id === merge.variables?.targetId)}
+          onMerge={onMerge}
+        />
       ))}
     </Stack>
   );
 }
 
-function DuplicateGroup({ groupKey, contacts }: { groupKey: string; contacts: ContactDto[] }) {
+function DuplicateGroup({
+  groupKey,
+  contacts,
+  merging,
+  onMerge,
+}: {
+  groupKey: string;
+  contacts: ContactDto[];
+  merging: boolean;
+  onMerge: (targetId: number, sourceIds: number[]) => void;
+}) {
   const { t } = useTranslation();
   const [keep, setKeep] = useState(String(contacts[0]?.id ?? ''));
-  const merge = useMergeContacts();
   const targetId = Number(keep);
   const sourceIds = contacts.map((contact) => contact.id).filter((id) => id !== targetId);
   const label = formatContactNumber(groupKey) || groupKey;
@@ -102,10 +121,8 @@ function DuplicateGroup({ groupKey, contacts }: { groupKey: string; contacts: Co
         <Button
           leftSection={<IconGitMerge size={16} aria-hidden />}
           disabled={!sourceIds.length}
-          loading={merge.isPending}
-          onClick={() =>
-            merge.mutate({ targetId, sourceIds }, { onSuccess: () => notifySuccess(t('contacts.duplicates.merged')) })
-          }
+          loading={merging}
+          onClick={() => onMerge(targetId, sourceIds)}
           data-testid={`contacts-merge-${groupKey}`}
         >
           {t('contacts.duplicates.merge')}

@@ -30,8 +30,8 @@ describe('contact formatting', () => {
   });
 
   it('writes the example CSV with the columns the server reads', () => {
-    expect(exampleCsv('pt-br').split('\r\n')[0]).toBe('Nome,Número');
-    expect(exampleCsv('en-gb').split('\r\n')[0]).toBe('Name,Number');
+    expect(exampleCsv('pt-br').split('\r\n')[0]).toBe('Nome,Número,E-mail');
+    expect(exampleCsv('en-gb').split('\r\n')[0]).toBe('Name,Number,Email');
   });
 
   it('resolves the download link on the API origin', () => {
