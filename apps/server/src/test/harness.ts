@@ -2,6 +2,7 @@
  * Route-test harness: a fresh database copied from the run's template, the real app built on it, factories for
  * tenants and users, and a mailer that records what it sends.
  */
+import type { LightMyRequestResponse } from 'fastify';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,8 @@ export interface TestUser {
   auth: { authorization: string };
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface TestApp extends BuiltApp {
   database: DatabaseHandle;
   /** The PostgreSQL URL of this test database (undefined on PGlite). */
@@ -43,6 +46,10 @@ export interface TestApp extends BuiltApp {
   seed: { email: string; password: string };
   createTenant(values?: Partial<typeof tenants.$inferInsert>): Promise<number>;
   createUser(options: { tenantId: number; profile?: Profile; password?: string; name?: string }): Promise<TestUser>;
+  /** An admin, an agent and a supervisor of one tenant (tenant 1 by default). */
+  createStaff(tenantId?: number): Promise<{ admin: TestUser; agent: TestUser; supervisor: TestUser }>;
+  /** An API call as that user: the path is relative to /api. */
+  call(user: TestUser, method: HttpMethod, path: string, payload?: object): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -137,8 +144,19 @@ export async function createTestApp(
     return { id, tenantId, email, password, profile, token, auth: { authorization: `Bearer ${token}` } };
   };
 
+  const createStaff: TestApp['createStaff'] = async (tenantId = 1) => ({
+    admin: await createUser({ tenantId, profile: 'admin', name: 'Ana Admin' }),
+    agent: await createUser({ tenantId, profile: 'user', name: 'Zé Agente' }),
+    supervisor: await createUser({ tenantId, profile: 'super', name: 'Sofia Super' }),
+  });
+
+  const call: TestApp['call'] = (user, method, path, payload) =>
+    built.app.inject({ method, url: `/api${path}`, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+
   return {
     ...built,
+    createStaff,
+    call,
     database: handle,
     databaseUrl: url,
     jobs,

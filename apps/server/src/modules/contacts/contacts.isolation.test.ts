@@ -17,9 +17,7 @@ let victim: ContactDto;
 let url: string;
 const sockets: Socket[] = [];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, path: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api${path}`, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 beforeAll(async () => {
   t = await createTestApp();

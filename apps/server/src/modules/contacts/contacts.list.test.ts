@@ -25,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api${url}`, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const list = async (query: string, user = agent) => {
   const res = await call(user, 'GET', `/contacts/?${query}`);
   expect(res.statusCode, res.body).toBe(200);

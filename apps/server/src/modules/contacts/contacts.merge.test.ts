@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api${url}`, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const create = async (body: Record<string, unknown>) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/contacts', headers: admin.auth, payload: body });
   expect(res.statusCode, res.body).toBe(201);

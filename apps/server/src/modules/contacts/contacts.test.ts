@@ -12,15 +12,11 @@ let supervisor: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.createUser({ tenantId: 1, profile: 'admin', name: 'Ana Admin' });
-  agent = await t.createUser({ tenantId: 1, profile: 'user', name: 'Zé Agente' });
-  supervisor = await t.createUser({ tenantId: 1, profile: 'super', name: 'Sofia Super' });
+  ({ admin, agent, supervisor } = await t.createStaff());
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api${url}`, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 
 const createTag = (tenantId: number, tag: string) =>
   withTenant(t.platform.db, systemContext(tenantId), async (tx) => {

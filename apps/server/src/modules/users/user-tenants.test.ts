@@ -18,9 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api${url}`, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const homeTenant = async (id: number) =>
   (await t.database.executeSql('select tenant_id from users where id = $1', [id])).rows[0]?.tenant_id;
 const links = async (id: number) =>
