@@ -84,4 +84,17 @@ export default tseslint.config(
       ]),
     },
   },
+  // The same boundary one folder deeper (features/<x>/components/<group>/): ../../ is still inside the feature.
+  {
+    files: ['apps/web/src/features/*/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/apps/server/**', '@conversa/server'], message: 'server and web never import each other' },
+        {
+          group: ['../../../*/**', '**/features/*/**', '!../../../../**'],
+          message: 'features do not import each other',
+        },
+      ]),
+    },
+  },
 );

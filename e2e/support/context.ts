@@ -13,6 +13,8 @@ export interface E2eContext {
   captchaSecret: string;
   /** An access token of the seeded superadmin (tenant 1), for arranging data through the API. */
   superadminToken: string;
+  /** The local Telegram Bot API simulator the server talks to (support/telegram.ts drives it). */
+  telegramApiRoot: string;
 }
 
 declare module 'vitest' {

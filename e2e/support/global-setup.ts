@@ -13,6 +13,7 @@ import { startMailCatcher, type MailCatcher } from './mail.js';
 import { ARTIFACTS_DIR, CHROMIUM_PATH, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } from './paths.js';
 import { freePort } from './ports.js';
 import { startServer, type RunningServer } from './server.js';
+import { startTelegramSimulator, type TelegramSimulator } from './telegram.js';
 
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing (apt-get install -y chromium)`);
@@ -23,15 +24,19 @@ export default async function setup(project: TestProject) {
   const dataDir = path.join(root, 'data');
   let mail: MailCatcher | undefined;
   let server: RunningServer | undefined;
+  let telegram: TelegramSimulator | undefined;
   const teardown = async () => {
     await server?.stop();
+    await telegram?.close();
     await mail?.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
 
   try {
     mail = await startMailCatcher(path.join(root, 'mail'));
+    telegram = await startTelegramSimulator();
     server = await startServer({
+      env: { TELEGRAM_API_ROOT: telegram.url },
       port: await freePort(),
       dataDir,
       smtpPort: mail.port,
@@ -46,6 +51,7 @@ export default async function setup(project: TestProject) {
       mailDir: mail.dir,
       captchaSecret,
       superadminToken: login.token,
+      telegramApiRoot: telegram.url,
     };
     project.provide('e2e', provided);
   } catch (error) {

@@ -30,6 +30,8 @@ export async function startServer(options: {
   dataDir: string;
   smtpPort: number;
   logFile: string;
+  /** Provider API roots pointed at local simulators (TELEGRAM_API_ROOT ...). */
+  env?: Record<string, string>;
 }): Promise<RunningServer> {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} is missing: build first (npm run build)`);
@@ -48,6 +50,7 @@ export async function startServer(options: {
     LOGIN_CAPTCHA: 'true',
     LOG_LEVEL: 'warn',
   });
+  Object.assign(env, options.env);
   if (WEB_DIST) env.WEB_DIST = WEB_DIST;
 
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });

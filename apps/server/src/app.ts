@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import querystring from 'node:querystring';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -24,6 +25,8 @@ import { createRealtime } from './platform/realtime/server.js';
 import type { Secrets } from './platform/secrets.js';
 import type { Mailer } from './integrations/smtp/mailer.js';
 import { modules } from './modules.js';
+import type { TicketMessagingPort } from './modules/tickets/index.js';
+import type { AdapterLookup } from './modules/messages/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -32,22 +35,49 @@ export interface AppDeps {
   secrets: Secrets;
   mailer: Mailer;
   logger: Logger;
+  /** Tests replace the messages module's side of the tickets module with a recording double. */
+  ticketMessaging?: TicketMessagingPort;
+  /** The channel adapters the message pipeline sends through (tests pass a recording one). */
+  adapters?: AdapterLookup;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   platform: Platform;
   jobDefinitions: JobDefinition<never>[];
+  /** Every route the app serves (HEAD twins left out): the isolation suite walks it, so no route is forgotten. */
+  routes: { method: string; url: string }[];
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_HEADER_BYTES = 128 * 1024;
+
+/**
+ * Node's query parser, with `key[]` read as `key` (clients send arrays as `status[]=open&status[]=pending`,
+ * client-contract §21.3); other bracketed keys (`contact[name]`) stay as they are.
+ */
+export function parseQuery(query: string): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(querystring.parse(query))) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    const previous = parsed[name];
+    parsed[name] = previous === undefined ? value : ([] as unknown[]).concat(previous, value);
+  }
+  return parsed;
+}
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: deps.config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseQuery },
+    // Clients send a whole ticket as the query string of GET /tickets/{id} (client-contract §21.12): 32 KiB and more.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+  });
+  const routes: BuiltApp['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -100,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
 
   await registerWeb(app, deps.config.webDist);
-  return { app, platform, jobDefinitions };
+  return { app, platform, jobDefinitions, routes };
 }
 
 async function registerWeb(app: FastifyInstance, configured: string | undefined): Promise<void> {

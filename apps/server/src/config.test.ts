@@ -14,6 +14,11 @@ describe('configuration', () => {
     expect(loadConfig({ LOGIN_CAPTCHA: 'false' }).loginCaptcha).toBe(false);
     expect(loadConfig({ LOGIN_CAPTCHA: 'true' }).loginCaptcha).toBe(true);
   });
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+  });
   it('names the offending variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);

@@ -1,6 +1,7 @@
 /** The only reader of process.env: validated once at start, then passed down as a plain object. */
 import { z } from 'zod';
 import path from 'node:path';
+import { MEDIA_MAX_BYTES } from '@conversa/shared';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -20,6 +21,15 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Conversa <no-reply@localhost>'),
   LOGIN_CAPTCHA: booleanFlag(true),
+  /**
+   * Which proxies may set X-Forwarded-For: `false` (default: the socket address is the client), `true` (any: only
+   * when a proxy strips the header from clients), or Fastify's list form (`loopback`, `10.0.0.0/8,127.0.0.1`).
+   * Trusting every sender would let a client pick its own address and escape the per-IP login limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   JWT_SECRET: z.string().min(32).optional(),
   JWT_REFRESH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce
@@ -37,6 +47,16 @@ const envSchema = z.object({
   SEED_SUPERADMIN_PASSWORD: z.string().min(8).optional(),
   WEB_DIST: z.string().optional(),
   WORKERS: booleanFlag(true),
+  /** Telegram Bot API base URL; tests point it at a local simulator. */
+  TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** S3-compatible media bucket (all of endpoint, bucket, keys); without them media lives under DATA_DIR/media. */
+  MEDIA_S3_ENDPOINT: z.string().url().optional(),
+  MEDIA_S3_BUCKET: z.string().min(1).optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Largest media upload (bytes); never above the product's MEDIA_MAX_BYTES. */
+  MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().max(MEDIA_MAX_BYTES).default(MEDIA_MAX_BYTES),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.REALTIME_ADAPTER === 'postgres' && !e.DATABASE_URL) {
     throw new Error('Invalid configuration: REALTIME_ADAPTER=postgres needs DATABASE_URL');
   }
+  const s3Keys = [e.MEDIA_S3_ENDPOINT, e.MEDIA_S3_BUCKET, e.MEDIA_S3_ACCESS_KEY_ID, e.MEDIA_S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new Error(
+      'Invalid configuration: MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -68,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     loginCaptcha: e.LOGIN_CAPTCHA,
+    trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
     jwtRefreshSecret: e.JWT_REFRESH_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
@@ -77,6 +104,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedSuperadminPassword: e.SEED_SUPERADMIN_PASSWORD,
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
+    telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_BYTES,
+    mediaS3:
+      e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.MEDIA_S3_ENDPOINT.replace(/\/$/, ''),
+            bucket: e.MEDIA_S3_BUCKET,
+            region: e.MEDIA_S3_REGION,
+            accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
   };
 }

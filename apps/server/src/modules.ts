@@ -4,10 +4,15 @@ import type { AppDeps } from './app.js';
 import type { JobDefinition } from './platform/jobs/queue.js';
 import type { Platform } from './platform/platform.js';
 import { authModule } from './modules/auth/index.js';
+import { channelsModule } from './modules/channels/index.js';
 import { contactsModule } from './modules/contacts/index.js';
+import { inboxModule } from './modules/inbox/index.js';
+import { createTicketMessaging, messagesModule } from './modules/messages/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { tenantsModule } from './modules/tenants/index.js';
 import { usersModule } from './modules/users/index.js';
+import { queuesModule } from './modules/queues/index.js';
+import { createTicketsModule } from './modules/tickets/index.js';
 
 export interface ModuleRegistration {
   plugin: FastifyPluginAsync;
@@ -16,4 +21,15 @@ export interface ModuleRegistration {
 
 export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistration;
 
-export const modules: AppModule[] = [settingsModule, usersModule, authModule, tenantsModule, contactsModule];
+export const modules: AppModule[] = [
+  settingsModule,
+  usersModule,
+  authModule,
+  tenantsModule,
+  contactsModule,
+  channelsModule,
+  queuesModule,
+  createTicketsModule((platform) => createTicketMessaging({ jobs: platform.jobs })),
+  messagesModule,
+  inboxModule,
+];

@@ -161,6 +161,31 @@ export const errorCatalogue = {
     'Não é possível desativar ou excluir a empresa 1.',
     'Company 1 cannot be deactivated or deleted.',
   ),
+  ERR_TICKET_SAME_ASSIGNEE: def(
+    409,
+    'Ticket já pertence ao usuário selecionado.',
+    'The ticket already belongs to the selected user.',
+  ),
+  ERR_TRANSFER_FAILED: def(409, 'Não foi possível transferir.', 'Could not transfer.'),
+  ERR_TICKET_CLOSED: def(
+    409,
+    'O ticket está resolvido. Reabra-o para continuar.',
+    'The ticket is resolved. Reopen it to go on.',
+  ),
+  ERR_TELEGRAM_TOKEN_REQUIRED: def(400, 'Informe o token do bot do Telegram.', 'Enter the Telegram bot token.'),
+  ERR_CHANNEL_TYPE_UNSUPPORTED: def(
+    400,
+    'Este tipo de conexão ainda não está disponível.',
+    'This connection type is not available yet.',
+  ),
+  ERR_CHANNEL_PROVIDER: def(
+    502,
+    'O provedor da conexão recusou a operação.',
+    'The connection provider refused the operation.',
+  ),
+  ERR_WEBHOOK_UNAUTHORIZED: def(401, 'Assinatura do webhook inválida.', 'Invalid webhook signature.'),
+  ERR_MESSAGE_NOT_EDITABLE: def(409, 'Esta mensagem não pode ser editada.', 'This message cannot be edited.'),
+  ERR_MEDIA_EXPIRED: def(403, 'Link de mídia expirado.', 'The media link has expired.'),
   ERR_NOT_FOUND: def(404, 'Recurso não encontrado.', 'Resource not found.'),
   ERR_PAYLOAD_TOO_LARGE: def(
     413,

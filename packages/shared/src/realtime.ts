@@ -1,4 +1,7 @@
+import type { ChannelDto, ChannelSessionState } from './channels.js';
 import type { ContactDto, ContactImportProgress } from './contacts.js';
+import type { MessageDto } from './messages.js';
+import type { TicketDto } from './tickets.js';
 
 /**
  * The realtime event map (client-contract §19). Event names carry the tenant id as a prefix: `{tenantId}:{name}`.
@@ -20,7 +23,20 @@ export interface OnlineUser {
   profile: string;
 }
 
+/** `{T}:ticketList` payloads (client-contract §19): messages and tickets of the tickets the user may see. */
+export type TicketListEvent =
+  | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: MessageDto }
+  | { type: 'ticket:update' | 'ticket:create' | 'notification:new'; payload: TicketDto }
+  /** The ticket left this user's view (closed elsewhere, transferred away, deleted). */
+  | { type: 'ticket:delete'; payload: { id: number } };
+
 export interface ServerToClientEvents {
+  [event: TenantEvent<'ticketList'>]: (payload: TicketListEvent) => void;
+  [event: TenantEvent<'ticket'>]: (payload: { action: 'update'; ticket: TicketDto }) => void;
+  [event: TenantEvent<'whatsapp'>]: (
+    payload: { action: 'update'; whatsapp: ChannelDto } | { action: 'delete'; whatsappId: number },
+  ) => void;
+  [event: TenantEvent<'whatsappSession'>]: (payload: { action: 'update'; session: ChannelSessionState }) => void;
   [event: TenantEvent<'contactList'>]: (
     payload:
       | { type: 'contact:update' | 'contact:create'; payload: ContactDto }

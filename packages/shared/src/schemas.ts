@@ -109,7 +109,8 @@ export const userDtoSchema = z.object({
   tenantId: z.number(),
   isOnline: z.boolean(),
   blockWavoip: z.boolean(),
-  queues: z.array(refSchema),
+  /** The user's queues; clients read the name as `queue` (client-contract §20.6) or `name`. */
+  queues: z.array(refSchema.extend({ queue: z.string() })),
   whatsappAllowed: z.array(refSchema),
   configs: userConfigsSchema,
   createdAt: z.string(),

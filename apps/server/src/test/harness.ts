@@ -12,7 +12,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import type { Profile } from '@conversa/shared';
-import { buildApp, type BuiltApp } from '../app.js';
+import { buildApp, type AppDeps, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
 import { withSystem } from '../platform/db/tenancy.js';
@@ -22,6 +22,7 @@ import type { Mailer, MailMessage } from '../integrations/smtp/mailer.js';
 import { tenants } from '../modules/tenants/index.js';
 import { users, userTenants } from '../modules/users/index.js';
 import { insertDefaultSettings } from '../modules/settings/index.js';
+import type { AdapterLookup } from '../modules/messages/index.js';
 import { SEED_EMAIL, SEED_PASSWORD, adminDatabaseUrl } from './seed.js';
 
 export interface TestUser {
@@ -82,7 +83,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { peerOf?: TestApp } = {},
+  options: { peerOf?: TestApp; ticketMessaging?: AppDeps['ticketMessaging']; adapters?: AdapterLookup } = {},
 ): Promise<TestApp> {
   // A peer is a second node on the same PostgreSQL database (cluster tests).
   const peerUrl = options.peerOf?.databaseUrl;
@@ -110,7 +111,16 @@ export async function createTestApp(
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     captchaSecret: crypto.randomBytes(32).toString('hex'),
   };
-  const built = await buildApp({ config, database: handle, jobs, secrets, mailer, logger });
+  const built = await buildApp({
+    config,
+    database: handle,
+    jobs,
+    secrets,
+    mailer,
+    logger,
+    ...(options.ticketMessaging ? { ticketMessaging: options.ticketMessaging } : {}),
+    ...(options.adapters ? { adapters: options.adapters } : {}),
+  });
   await jobs.start(built.jobDefinitions, false);
   await built.app.ready();
 

@@ -8,13 +8,15 @@ import {
   IconBuildingSkyscraper,
   IconHeadset,
   IconHome,
+  IconPlugConnected,
   IconSettings,
   IconUserCog,
   IconUsers,
 } from '@tabler/icons-react';
 import type { Profile } from '@conversa/shared';
 
-export type MenuName = 'home' | 'atendimento' | 'contatos' | 'usuarios' | 'configuracoes' | 'tenants' | 'preferencias';
+export type MenuName =
+  'home' | 'atendimento' | 'contatos' | 'sessoes' | 'usuarios' | 'configuracoes' | 'tenants' | 'preferencias';
 
 export interface MenuEntry {
   name: MenuName;
@@ -43,6 +45,14 @@ export const MENU: readonly MenuEntry[] = [
     labelKey: 'menu.contatos',
     icon: IconAddressBook,
     profiles: ['user', 'super', 'admin'],
+  },
+  // Channels are in the supervisor menu and up; the superadmin's channels screen is /sessoestenants (product-spec §2).
+  {
+    name: 'sessoes',
+    path: '/sessoes',
+    labelKey: 'menu.sessoes',
+    icon: IconPlugConnected,
+    profiles: ['super', 'admin'],
   },
   {
     name: 'tenants',
@@ -75,6 +85,7 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   home: ['super', 'admin', 'superadmin'],
   atendimento: ALL,
   contatos: ['user', 'super', 'admin'],
+  sessoes: ['super', 'admin'],
   usuarios: ['admin', 'superadmin'],
   configuracoes: ['admin', 'superadmin'],
   tenants: ['superadmin'],

@@ -92,9 +92,11 @@ export const routes: RouteObject[] = [
             path: 'atendimento',
             id: 'atendimento',
             lazy: screen(
-              () => import('../features/home/components/AtendimentoPage'),
-              (m) => m.AtendimentoPage,
+              () => import('../features/tickets/components/TicketsPage'),
+              (m) => m.TicketsPage,
             ),
+            // TicketsPage reads :ticketId itself and shows the chat in its right pane.
+            children: [{ path: ':ticketId', id: 'chat-ticket' }],
           },
           {
             path: 'contatos',
@@ -106,6 +108,20 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/contacts/components/ContactsPage'),
                   (m) => m.ContactsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'sessoes',
+            id: 'sessoes',
+            element: guarded(ROUTE_PROFILES.sessoes),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/channels/components/ChannelsPage'),
+                  (m) => m.ChannelsPage,
                 ),
               },
             ],

@@ -19,6 +19,19 @@ export const queryKeys = {
   /** Progress of one import, written only by realtime-sync from `{T}:contactImport`. */
   contactImport: (importId: string) => ['contacts', 'import', importId] as const,
   settings: ['settings'] as const,
+  channels: ['channels'] as const,
+  queues: ['queues'] as const,
+  tags: ['tags'] as const,
+  kanbans: ['kanbans'] as const,
+  ticketsAll: ['tickets'] as const,
+  /** Every loaded ticket list (infinite queries keyed by the attendance filter). */
+  ticketsLists: ['tickets', 'list'] as const,
+  ticketsList: (filter: object) => ['tickets', 'list', filter] as const,
+  ticket: (id: number) => ['tickets', 'detail', id] as const,
+  ticketLogs: (id: number) => ['tickets', 'logs', id] as const,
+  /** The chat history of a ticket (infinite query of MessageListResponse pages, newest page first). */
+  messages: (ticketId: number) => ['messages', ticketId] as const,
+  messagesAll: ['messages'] as const,
   plans: ['plans'] as const,
   captcha: ['auth', 'captcha'] as const,
 };

@@ -5,14 +5,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  CHANNEL_STATUSES,
+  channelDtoSchema,
   contactDtoSchema,
+  type ChannelSessionState,
   type chatPrivadoUserSchema,
   type ContactImportProgress,
   type ServerToClientEvents,
   type SettingDto,
+  type TicketDto,
+  type TicketListEvent,
   type UserOnlinePayload,
 } from '@conversa/shared';
+import {
+  applyCachedMessage,
+  isTicketListed,
+  removeCachedTicket,
+  upsertCachedTicket,
+} from '../features/tickets/hooks/ticket-list-cache';
+import { alertTicketActivity } from '../features/tickets/hooks/ticket-alerts';
+import { patchCachedSession, removeCachedChannel, upsertCachedChannel } from './channels-cache';
+import { replaceMessage, upsertMessage, type MessagesData } from '../features/tickets/hooks/messages-cache';
 import { patchCachedContact, recordImportProgress, removeCachedContact } from './contacts-cache';
+import { i18next } from './i18n';
 import { queryKeys } from './query-keys';
 import type { AppSocket } from './socket';
 
@@ -80,6 +95,125 @@ function startContactsSync(socket: AppSocket, queryClient: QueryClient, T: numbe
   };
 }
 
+type TicketEvent = Parameters<ServerToClientEvents[`${number}:ticket`]>[0];
+
+/**
+ * `{T}:ticketList` and `{T}:ticket` (client-contract §19) patch the loaded ticket lists and details in place: no list
+ * is fetched again for a message or a ticket change (the reference client did; STYLE.md says not to). Inbound messages
+ * on listed tickets and new pending tickets also beep and, while the page is hidden, notify.
+ */
+export function startTicketsSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
+  const onTicketList = (event: TicketListEvent) => {
+    switch (event.type) {
+      case 'ticket:create':
+      case 'ticket:update':
+        upsertCachedTicket(queryClient, event.payload);
+        return;
+      case 'ticket:delete':
+        removeCachedTicket(queryClient, event.payload.id);
+        return;
+      case 'notification:new': {
+        const known = isTicketListed(queryClient, event.payload.id);
+        upsertCachedTicket(queryClient, event.payload, { onlyIfAbsent: true });
+        if (!known && isTicketListed(queryClient, event.payload.id)) {
+          alertTicketActivity({
+            ticketId: event.payload.id,
+            title: i18next.t('tickets.alerts.newTicket'),
+            body: event.payload.contact.name || event.payload.name,
+          });
+        }
+        return;
+      }
+      case 'chat:create': {
+        const message = event.payload;
+        const row = applyCachedMessage(queryClient, message);
+        if (row && !message.fromMe) {
+          alertTicketActivity({
+            ticketId: row.id,
+            title: i18next.t('tickets.alerts.newMessage', { name: row.name }),
+            body: message.mediaName || message.body,
+          });
+        }
+        return;
+      }
+      default:
+        // chat:update / chat:ack / chat:delete change messages, not the list rows.
+        return;
+    }
+  };
+  const onTicket = (event: TicketEvent) => {
+    if (event.action === 'update') upsertCachedTicket(queryClient, event.ticket);
+  };
+  socket.on(`${T}:ticketList`, onTicketList);
+  socket.on(`${T}:ticket`, onTicket);
+  return () => {
+    socket.off(`${T}:ticketList`, onTicketList);
+    socket.off(`${T}:ticket`, onTicket);
+  };
+}
+
+type WhatsappEvent = Parameters<ServerToClientEvents[`${number}:whatsapp`]>[0];
+
+const isChannelStatus = (value: unknown): value is ChannelSessionState['status'] =>
+  (CHANNEL_STATUSES as readonly unknown[]).includes(value);
+
+/**
+ * `{T}:whatsapp` (a channel saved or deleted) and `{T}:whatsappSession` (live status and QR code) patch the cached
+ * channel list in place: the channels screen never re-reads the list for them.
+ */
+export function startChannelsSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
+  const onWhatsapp = (event: WhatsappEvent) => {
+    if (event.action === 'delete') {
+      removeCachedChannel(queryClient, Number(event.whatsappId));
+      return;
+    }
+    const channel = channelDtoSchema.safeParse(event.whatsapp);
+    if (channel.success) upsertCachedChannel(queryClient, channel.data);
+  };
+  const onSession = (event: { action: string; session?: ChannelSessionState }) => {
+    // Other actions (loadingscreen, readySession) carry progress toasts of providers we do not connect yet.
+    if (event.action !== 'update' || !event.session || !isChannelStatus(event.session.status)) return;
+    patchCachedSession(queryClient, event.session);
+  };
+  socket.on(`${T}:whatsapp`, onWhatsapp);
+  socket.on(`${T}:whatsappSession`, onSession);
+  return () => {
+    socket.off(`${T}:whatsapp`, onWhatsapp);
+    socket.off(`${T}:whatsappSession`, onSession);
+  };
+}
+
+/**
+ * `{T}:ticketList` chat events into the cached history of their ticket (only when that history is loaded):
+ * chat:create appends (deduplicated by id and idFront), chat:update/ack/delete replace the message in place. A
+ * ticket:update refreshes the cached ticket detail the chat header shows.
+ */
+export function startChatSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
+  const onTicketList = (event: TicketListEvent) => {
+    if (event.type === 'ticket:update') {
+      const ticket = event.payload;
+      queryClient.setQueryData<TicketDto>(queryKeys.ticket(ticket.id), (cached) => (cached ? ticket : cached));
+      return;
+    }
+    if (
+      event.type !== 'chat:create' &&
+      event.type !== 'chat:update' &&
+      event.type !== 'chat:ack' &&
+      event.type !== 'chat:delete'
+    ) {
+      return;
+    }
+    const message = event.payload;
+    const ticketId = message.ticket?.id ?? message.ticketId;
+    queryClient.setQueryData<MessagesData>(queryKeys.messages(ticketId), (data) => {
+      if (!data) return data;
+      return event.type === 'chat:create' ? upsertMessage(data, message) : replaceMessage(data, message);
+    });
+  };
+  socket.on(`${T}:ticketList`, onTicketList);
+  return () => socket.off(`${T}:ticketList`, onTicketList);
+}
+
 /** The server follows each presence change with updateStatusUser; a patch this recent already holds its news. */
 const PRESENCE_PATCH_WINDOW_MS = 2000;
 
@@ -130,8 +264,14 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   socket.on(`${T}:settings`, onSettings);
   socket.on(`${T}:users`, onUsers);
   const stopContacts = startContactsSync(socket, queryClient, T);
+  const stopTickets = startTicketsSync(socket, queryClient, T);
+  const stopChannels = startChannelsSync(socket, queryClient, T);
+  const stopChat = startChatSync(socket, queryClient, T);
   return () => {
     stopContacts();
+    stopTickets();
+    stopChannels();
+    stopChat();
     socket.off(`${T}:user-online`, onUserOnline);
     socket.off(`${T}:updateStatusUser`, onUpdateStatusUser);
     socket.off(`${T}:chat:updateOnlineBubbles`, onOnlineBubbles);

@@ -103,6 +103,20 @@ describe('POST /api/auth/login', () => {
     expect((await login('x6@test.local', 'Wrong#Pass1', newIp())).statusCode).toBe(401);
   });
 
+  it('does not let a client pick its address with X-Forwarded-For (no proxy is trusted by default)', async () => {
+    const ip = newIp();
+    const spoofing = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/',
+        payload: { email: `xff${i}@test.local`, password: 'Wrong#Pass1' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+    for (let i = 0; i < LOGIN_PER_IP_MAX; i += 1) expect((await spoofing(i)).statusCode).toBe(401);
+    expect((await spoofing(LOGIN_PER_IP_MAX)).statusCode).toBe(429);
+  });
+
   it('clears the e-mail counter after a successful login', async () => {
     const user = await t.createUser({ tenantId: 1 });
     for (let i = 0; i < 4; i += 1) await login(user.email, 'Wrong#Pass1');

@@ -120,3 +120,52 @@ export async function copyContactSets(tx: Queryable, tenantId: TenantId, targetI
     where tenant_id = ${tenantId} and contact_id in ${sourceIds}
     on conflict do nothing`);
 }
+
+const bigintArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+/**
+ * Merge: the sources' tickets (and their messages) move to the target. One contact keeps at most one open/pending
+ * ticket per channel, so where the merged contacts have several on one channel the target's (else the oldest) stays
+ * and the others are closed with a `closed` log first. The tickets table is named in SQL because the tickets module
+ * imports contacts (an import back would be a cycle).
+ */
+export async function moveContactTickets(
+  tx: Queryable,
+  tenantId: TenantId,
+  userId: number | null,
+  targetId: number,
+  sourceIds: number[],
+): Promise<void> {
+  if (sourceIds.length === 0) return;
+  const all = bigintArray([targetId, ...sourceIds]);
+  await tx.execute(sql`
+    with active as (
+      select id, row_number() over (partition by coalesce(channel_id, 0)
+                                    order by (contact_id = ${targetId}) desc, id) as rank
+      from tickets where tenant_id = ${tenantId} and contact_id = any(${all}) and status in ('open', 'pending')
+    ), closed as (
+      update tickets t set status = 'closed', closed_at = now(), closing_at = null, unread_messages = 0,
+                           updated_at = now()
+      from active a where t.id = a.id and a.rank > 1 returning t.id
+    )
+    insert into ticket_logs (tenant_id, ticket_id, user_id, type, details)
+    select ${tenantId}, id, ${userId}, 'closed', ${JSON.stringify({ reason: 'contactMerge', contactId: targetId })}::jsonb
+    from closed`);
+  const sources = bigintArray(sourceIds);
+  await tx.execute(
+    sql`update tickets set contact_id = ${targetId} where tenant_id = ${tenantId} and contact_id = any(${sources})`,
+  );
+  // Messages carry their ticket's contact (and, in groups, the sender's): they follow the tickets.
+  await tx.execute(sql`update messages set
+      contact_id = case when contact_id = any(${sources}) then ${targetId} else contact_id end,
+      sender_contact_id = case when sender_contact_id = any(${sources}) then ${targetId} else sender_contact_id end
+    where tenant_id = ${tenantId} and (contact_id = any(${sources}) or sender_contact_id = any(${sources}))`);
+}
+
+/** Whether the contact has any ticket (a contact with tickets cannot be deleted). */
+export async function contactHasTickets(tx: Queryable, tenantId: TenantId, contactId: number): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select exists (select 1 from tickets where tenant_id = ${tenantId} and contact_id = ${contactId}) as used`,
+  )) as unknown as { rows: { used: boolean }[] };
+  return result.rows[0]?.used === true;
+}

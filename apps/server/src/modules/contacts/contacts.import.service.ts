@@ -7,7 +7,8 @@ import type { JobDefinition, JobQueue } from '../../platform/jobs/queue.js';
 import type { ImportJobPayload } from './contacts.import.js';
 import { isZip } from './contacts.import.parse.js';
 import { assertTenantSets } from './contacts.service.js';
-import { FileTypeRejectedError, type ContactUploadFields, type StoredUpload } from './contacts.upload.js';
+import { FileTypeRejectedError } from '../../platform/http/multipart.js';
+import type { ContactUploadFields, StoredUpload } from './contacts.upload.js';
 
 const SNIFF_BYTES = 8192;
 
@@ -26,7 +27,7 @@ export async function assertImportFileType(upload: StoredUpload): Promise<void> 
   const ok =
     read > 0 &&
     ((extension === '.xlsx' && isZip(start)) || (extension === '.csv' && !isZip(start) && !start.includes(0)));
-  if (!ok) throw new FileTypeRejectedError();
+  if (!ok) throw new FileTypeRejectedError('file');
 }
 
 export function createImportService(deps: {

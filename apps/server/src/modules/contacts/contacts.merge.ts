@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
-import { copyContactSets, findNinthDigitDuplicates } from './contacts.bulk.repository.js';
+import { copyContactSets, findNinthDigitDuplicates, moveContactTickets } from './contacts.bulk.repository.js';
 import { loadContactDtos } from './contacts.dto.js';
 import * as repo from './contacts.repository.js';
 import { rethrowDuplicate } from './contacts.service.js';
@@ -80,7 +80,7 @@ export function createMergeService(deps: { db: Database; events: EventBus }) {
         if (!target || locked.length !== sourceIds.length + 1) throw fail('ERR_NO_CONTACT_FOUND');
         const sources = sourceIds.map((id) => locked.find((row) => row.id === id)!);
         await copyContactSets(tx, ctx.tenantId, target.id, sourceIds);
-        // Tickets do not exist yet: the tickets step moves the sources' tickets to the target here.
+        await moveContactTickets(tx, ctx.tenantId, ctx.userId, target.id, sourceIds);
         // The sources go first: the target may take over their number or channel ids (unique per tenant).
         await repo.deleteContacts(tx, ctx.tenantId, sourceIds);
         const row = await repo.updateContact(tx, ctx.tenantId, target.id, mergedFields(target, sources));

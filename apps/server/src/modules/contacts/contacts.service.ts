@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
+import { contactHasTickets } from './contacts.bulk.repository.js';
 import { loadContactDtos } from './contacts.dto.js';
 import * as repo from './contacts.repository.js';
 import { contactColumns, type ContactEdit } from './contacts.rules.js';
@@ -116,8 +117,11 @@ export function createContactsService(deps: { db: Database; events: EventBus }) 
       }),
 
     async deleteContact(ctx: TenantContext, id: number): Promise<void> {
-      // ERR_CONTACT_TICKETS_REGISTERED comes with the tickets step, which adds the tickets table this must check.
-      const deleted = await withTenant(db, ctx, (tx) => repo.deleteContacts(tx, ctx.tenantId, [id]));
+      const deleted = await withTenant(db, ctx, async (tx) => {
+        const [row] = await repo.lockContacts(tx, ctx.tenantId, [id]);
+        if (row && (await contactHasTickets(tx, ctx.tenantId, id))) throw fail('ERR_CONTACT_TICKETS_REGISTERED');
+        return repo.deleteContacts(tx, ctx.tenantId, [id]);
+      });
       if (deleted.length === 0) throw fail('ERR_NO_CONTACT_FOUND');
       events.publish('contacts.deleted', { tenantId: ctx.tenantId, contactId: id });
     },

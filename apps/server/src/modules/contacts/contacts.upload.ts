@@ -9,17 +9,9 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { looseBoolean } from '@conversa/shared';
 import { z } from 'zod';
-import { AppError, fail } from '../../platform/http/errors.js';
+import { receiveSingleFile } from '../../platform/http/multipart.js';
 
 export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
-
-/** A file of the wrong type: the spec's file-rejected text, with 400 rather than the catalogue's 413. */
-export class FileTypeRejectedError extends AppError {
-  override readonly status: number = 400;
-  constructor() {
-    super('ERR_PAYLOAD_TOO_LARGE', 'file');
-  }
-}
 
 /** "1,2,3" (also "[1,2]", "" and the "undefined"/"null" some clients send) to ids. */
 const commaIds = z
@@ -49,41 +41,21 @@ export interface StoredUpload {
   filename: string;
 }
 
-const SIZE_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
-
 export async function receiveImportUpload(
   request: FastifyRequest,
   importsDir: string,
 ): Promise<{ upload: StoredUpload; fields: ContactUploadFields }> {
-  if (!request.isMultipart()) throw fail('ERR_VALIDATION', 'file');
-  fs.mkdirSync(importsDir, { recursive: true });
-  let upload: StoredUpload | undefined;
-  const raw: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        raw[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file' || upload) {
-        part.file.resume();
-        continue;
-      }
+  const { saved, fields } = await receiveSingleFile(request, {
+    fileField: 'file',
+    fields: contactUploadFieldsSchema,
+    async save(part) {
+      fs.mkdirSync(importsDir, { recursive: true });
       const id = crypto.randomUUID();
-      upload = { id, path: path.join(importsDir, id), filename: part.filename };
+      const upload: StoredUpload = { id, path: path.join(importsDir, id), filename: part.filename };
       await pipeline(part.file, fs.createWriteStream(upload.path));
-      if (part.file.truncated) throw fail('ERR_PAYLOAD_TOO_LARGE', 'file');
-    }
-  } catch (error) {
-    if (upload) fs.rmSync(upload.path, { force: true });
-    if (SIZE_ERRORS.has((error as { code?: string }).code ?? '')) throw fail('ERR_PAYLOAD_TOO_LARGE', 'file');
-    throw error;
-  }
-  if (!upload) throw fail('ERR_VALIDATION', 'file');
-  const parsed = contactUploadFieldsSchema.safeParse(raw);
-  if (!parsed.success) {
-    fs.rmSync(upload.path, { force: true });
-    throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'file'));
-  }
-  return { upload, fields: parsed.data };
+      return upload;
+    },
+    discard: (upload) => fs.rmSync(upload.path, { force: true }),
+  });
+  return { upload: saved, fields };
 }

@@ -12,6 +12,7 @@ import { createContactsService } from './contacts.service.js';
 export { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
 export { CLEANUP_CONTACT_FILES_JOB, IMPORT_CONTACTS_JOB } from './contacts.jobs.js';
 export type { ContactsService } from './contacts.service.js';
+export { loadContactDtos } from './contacts.dto.js';
 
 export const contactsModule: AppModule = (platform) => {
   const { db, events, jobs, config, secrets } = platform;
@@ -34,3 +35,6 @@ export const contactsModule: AppModule = (platform) => {
     jobs: [contactsJobs.importContacts, contactsJobs.cleanupFiles] as never[],
   };
 };
+export { applyInboundContactUpdate, upsertInboundContact } from './contacts.inbound.js';
+export type { InboundContactFacts, InboundIdField } from './contacts.inbound.js';
+export type { ContactRow } from './contacts.repository.js';

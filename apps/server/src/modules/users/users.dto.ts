@@ -1,5 +1,6 @@
 /** Rows to the wire shapes of packages/shared; the password hash and token version never leave here. */
 import { userConfigsSchema, type UserConfigs, type UserDto } from '@conversa/shared';
+import type { QueueRef } from './users.queues.js';
 import type { UserRow } from './users.repository.js';
 
 export function toConfigs(value: unknown): UserConfigs {
@@ -7,7 +8,7 @@ export function toConfigs(value: unknown): UserConfigs {
   return parsed.success ? parsed.data : {};
 }
 
-export function toUserDto(row: UserRow): UserDto {
+export function toUserDto(row: UserRow, queues: QueueRef[] = []): UserDto {
   return {
     id: row.id,
     name: row.name,
@@ -16,8 +17,8 @@ export function toUserDto(row: UserRow): UserDto {
     tenantId: row.tenantId,
     isOnline: row.isOnline,
     blockWavoip: row.blockWavoip,
-    // Filled once queues and channels exist.
-    queues: [],
+    queues,
+    // Filled once channel permissions exist.
     whatsappAllowed: [],
     configs: toConfigs(row.configs),
     createdAt: row.createdAt.toISOString(),

@@ -33,7 +33,7 @@ describe('PUT /api/users/:id', () => {
       name: 'Renamed',
       profile: 'super',
       password: 'N3w!password',
-      queues: [{ id: 1, queue: 'x' }],
+      queues: [],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: target.id, name: 'Renamed', profile: 'super' });

@@ -12,8 +12,9 @@ import {
   userListResponseSchema,
   userOnlineInputSchema,
 } from '@conversa/shared';
-import { actor, requireProfile } from '../../platform/http/auth.js';
+import { actor, requireProfile, type AuthedContext } from '../../platform/http/auth.js';
 import { toChatUser, toUserDto } from './users.dto.js';
+import type { UserRow } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 
 const chatPrivadoQuerySchema = userListQuerySchema.extend({
@@ -23,13 +24,21 @@ const chatPrivadoResponseSchema = z.object({ users: z.array(chatPrivadoUserSchem
 const tags = ['users'];
 
 export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
+  const withQueues = async (ctx: AuthedContext, row: UserRow) =>
+    toUserDto(row, (await service.queuesOf(ctx, [row.id])).get(row.id));
+
   return async (app) => {
     app.get(
       '/users',
       { schema: { tags, querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
       async (request) => {
-        const { rows, count, hasMore } = await service.listUsers(requireProfile(request, 'super'), request.query);
-        return { users: rows.map(toUserDto), count, hasMore };
+        const ctx = requireProfile(request, 'super');
+        const { rows, count, hasMore } = await service.listUsers(ctx, request.query);
+        const queues = await service.queuesOf(
+          ctx,
+          rows.map((r) => r.id),
+        );
+        return { users: rows.map((row) => toUserDto(row, queues.get(row.id))), count, hasMore };
       },
     );
 
@@ -37,8 +46,9 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
       '/users',
       { schema: { tags, body: createUserInputSchema, response: { 201: userDtoSchema } } },
       async (request, reply) => {
-        const row = await service.createUser(requireProfile(request, 'admin'), request.body);
-        return reply.code(201).send(toUserDto(row));
+        const ctx = requireProfile(request, 'admin');
+        const row = await service.createUser(ctx, request.body);
+        return reply.code(201).send(await withQueues(ctx, row));
       },
     );
 
@@ -54,13 +64,14 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
     app.get(
       '/users/:id',
       { schema: { tags, params: idParamsSchema, response: { 200: userDtoSchema } } },
-      async (request) => toUserDto(await service.getUser(actor(request), request.params.id)),
+      async (request) => withQueues(actor(request), await service.getUser(actor(request), request.params.id)),
     );
 
     app.put(
       '/users/:id',
       { schema: { tags, params: idParamsSchema, body: updateUserInputSchema, response: { 200: userDtoSchema } } },
-      async (request) => toUserDto(await service.updateUser(actor(request), request.params.id, request.body)),
+      async (request) =>
+        withQueues(actor(request), await service.updateUser(actor(request), request.params.id, request.body)),
     );
 
     app.delete(
@@ -77,7 +88,7 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
       { schema: { tags, params: idParamsSchema, body: userOnlineInputSchema, response: { 200: userDtoSchema } } },
       async (request) => {
         const row = await service.setPresence(actor(request), request.params.id, request.body.isOnline);
-        return toUserDto(row);
+        return withQueues(actor(request), row);
       },
     );
 

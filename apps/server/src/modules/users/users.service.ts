@@ -1,8 +1,8 @@
 /** The tenant's users: list, create, read, edit, delete, presence and per-user configs. Every call takes ctx first. */
 import type { createUserInputSchema } from '@conversa/shared';
-import { USERS_PAGE_SIZE, type UserConfigs } from '@conversa/shared';
+import { isAdminProfile, USERS_PAGE_SIZE, type UserConfigs } from '@conversa/shared';
 import type { z } from 'zod';
-import type { Database } from '../../platform/db/client.js';
+import type { Database, Tx } from '../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { profileRank, type AuthedContext } from '../../platform/http/auth.js';
@@ -10,6 +10,7 @@ import { fail } from '../../platform/http/errors.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { findSetting } from '../settings/index.js';
 import { insertUserWithinLimit } from './users.capacity.js';
+import { loadUserQueues, replaceUserQueues } from './users.queues.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
 import { assertMayGrant, assertMayManage, planUserEdit, type UserEdit } from './users.rules.js';
@@ -36,7 +37,19 @@ export function createUsersService(deps: { db: Database; events: EventBus }) {
     return row;
   }
 
+  /** Queue membership is the admin's to change; an unchanged list echoed back by a client is no change. */
+  async function setQueues(tx: Tx, ctx: AuthedContext, userId: number, queueIds: number[]): Promise<void> {
+    const current = (await loadUserQueues(tx, [userId])).get(userId) ?? [];
+    const same = new Set(queueIds).size === current.length && current.every((q) => queueIds.includes(q.id));
+    if (same) return;
+    if (!isAdminProfile(ctx.profile)) throw fail('ERR_NO_PERMISSION');
+    await replaceUserQueues(tx, ctx.tenantId, userId, queueIds);
+  }
+
   return {
+    /** The queues of the given users, for their DTOs. */
+    queuesOf: (ctx: TenantContext, userIds: number[]) => withTenant(db, ctx, (tx) => loadUserQueues(tx, userIds)),
+
     async listUsers(ctx: AuthedContext, query: ListQuery) {
       const page = pageOf(query);
       const { rows, count } = await withTenant(db, ctx, (tx) => repo.listTenantUsers(tx, ctx.tenantId, page));
@@ -51,7 +64,7 @@ export function createUsersService(deps: { db: Database; events: EventBus }) {
         if ((await findSetting(tx, ctx.tenantId, 'userCreation')) === 'disabled') {
           throw fail('ERR_USER_CREATION_DISABLED');
         }
-        return insertUserWithinLimit(tx, {
+        const created = await insertUserWithinLimit(tx, {
           tenantId: ctx.tenantId,
           name: input.name,
           email: input.email,
@@ -59,6 +72,8 @@ export function createUsersService(deps: { db: Database; events: EventBus }) {
           blockWavoip: input.blockWavoip,
           passwordHash,
         });
+        if (input.queues) await replaceUserQueues(tx, ctx.tenantId, created.id, input.queues);
+        return created;
       });
       events.publish('users.created', { tenantId: row.tenantId, userId: row.id });
       return row;
@@ -77,7 +92,9 @@ export function createUsersService(deps: { db: Database; events: EventBus }) {
       const row = await withTenant(db, ctx, async (tx) => {
         const current = await repo.findUserById(tx, ctx.tenantId, id);
         if (!current) throw fail('ERR_NO_USER_FOUND');
-        return repo.updateUser(tx, id, planUserEdit(ctx, current, edit, passwordHash));
+        const patch = planUserEdit(ctx, current, edit, passwordHash);
+        if (edit.queues) await setQueues(tx, ctx, id, edit.queues);
+        return repo.updateUser(tx, id, patch);
       }).catch(rethrowDuplicateEmail);
       if (!row) throw fail('ERR_NO_USER_FOUND');
       events.publish('users.updated', { tenantId: row.tenantId, userId: row.id });

@@ -79,6 +79,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // A checked-out client (a transaction, the advisory lock) whose server goes away emits 'error' outside any query;
+  // with no listener that would end the process. Its pending or next query fails on its own (the request answers
+  // 503) and the pool discards the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool) as unknown as Database;
   return {
     kind: 'postgres',

@@ -43,7 +43,11 @@ export async function applyRowLevelSecurity(handle: DatabaseHandle): Promise<str
       `DROP POLICY IF EXISTS tenant_isolation ON ${t}`,
       `CREATE POLICY tenant_isolation ON ${t} USING (${column} = ${TENANT_MATCH}) WITH CHECK (${column} = ${TENANT_MATCH})`,
       `DROP POLICY IF EXISTS system_access ON ${t}`,
-      `CREATE POLICY system_access ON ${t} USING (${SYSTEM_MATCH}) WITH CHECK (${SYSTEM_MATCH})`,
+      // Only for the owner (system paths never switch role): for the tenant role the one remaining policy is
+      // `tenant_id = <setting>`, which the planner can use as an index condition. Two permissive policies for
+      // the tenant role would be OR-ed, and `tenant_id = x OR <system>` leaves indexes on (tenant_id, ...)
+      // usable only by a full scan of the index when a query does not name the tenant itself.
+      `CREATE POLICY system_access ON ${t} TO CURRENT_USER USING (${SYSTEM_MATCH}) WITH CHECK (${SYSTEM_MATCH})`,
     );
   }
   await handle.executeSql(`BEGIN; ${statements.join(';\n')}; COMMIT;`);

@@ -43,7 +43,9 @@ export type SystemPath =
   | 'bootstrap.seed'
   | 'tenants.superadmin'
   | 'users.superadmin'
-  | 'jobs.cleanup';
+  | 'jobs.cleanup'
+  | 'channels.webhook-lookup'
+  | 'channels.superadmin';
 
 export async function withSystem<T>(db: Database, path: SystemPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { strongPasswordSchema } from '@conversa/shared';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { fail, registerErrorHandling } from './errors.js';
 
 async function appWithRoutes() {
@@ -26,6 +27,15 @@ async function appWithRoutes() {
   );
   typed.get('/missing', async () => {
     throw fail('ERR_NO_USER_FOUND');
+  });
+  // drizzle wraps a failed query: the driver's error (SQLSTATE or socket code) is its cause.
+  typed.get('/db/:code', async (request) => {
+    const { code } = request.params as { code: string };
+    const cause =
+      code === 'lost'
+        ? new Error('Client has encountered a connection error and is not queryable')
+        : Object.assign(new Error('driver'), { code });
+    throw new DrizzleQueryError('rollback', [], cause);
   });
   typed.get('/boom', async () => {
     throw new Error('secret internals');
@@ -72,5 +82,21 @@ describe('error envelope', () => {
     expect(boom.statusCode).toBe(500);
     expect(boom.json()).toEqual({ error: 'ERR_INTERNAL' });
     expect((await app.inject({ url: '/nowhere' })).json()).toEqual({ error: 'ERR_NOT_FOUND' });
+  });
+
+  it('reads the driver code inside drizzle’s wrapper: a lost database is 503, text it cannot store 400', async () => {
+    const app = await appWithRoutes();
+    for (const [code, status, error] of [
+      ['ECONNREFUSED', 503, 'ERR_SERVICE_UNAVAILABLE'],
+      ['57P01', 503, 'ERR_SERVICE_UNAVAILABLE'],
+      ['lost', 503, 'ERR_SERVICE_UNAVAILABLE'],
+      ['22021', 400, 'ERR_VALIDATION'],
+      ['22P05', 400, 'ERR_VALIDATION'],
+      ['23505', 500, 'ERR_INTERNAL'],
+    ] as const) {
+      const res = await app.inject({ url: `/db/${code}` });
+      expect(res.statusCode, code).toBe(status);
+      expect(res.json()).toEqual({ error });
+    }
   });
 });

@@ -10,12 +10,25 @@ import type { Logger } from 'pino';
 import type { DatabaseHandle, Tx } from '../db/client.js';
 import { APP_ROLE } from '../db/tenancy.js';
 
-export interface JobDefinition<P = unknown> {
+/** What enqueueing needs: a job's name, payload schema and retry policy (the handler may live elsewhere). */
+export interface JobSpec<P = unknown> {
   name: string;
   schema: ZodType<P>;
-  handler: (payload: P) => Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * How long a fetched job may stay active before pg-boss fails it (and retries it). This is how the jobs of a
+   * process that died (kill -9, lost host) come back: pg-boss's default, 15 minutes, would hold an agent's message
+   * that long. It must cover a whole fetched batch, which a worker runs one job after another.
+   */
+  expireInSeconds?: number;
+}
+
+/** How often pg-boss's maintenance (expiry of jobs of dead workers, archiving) runs, across all nodes. */
+export const JOB_MAINTENANCE_INTERVAL_SECONDS = 30;
+
+export interface JobDefinition<P = unknown> extends JobSpec<P> {
+  handler: (payload: P) => Promise<void>;
   /** Cron expression (UTC): the job is scheduled with an empty payload. */
   cron?: string;
   batchSize?: number;
@@ -28,10 +41,12 @@ export interface EnqueueOptions {
   tx?: Tx;
   startAfterSeconds?: number;
   singletonKey?: string;
+  /** Higher is fetched first; jobs enqueued in one transaction share a creation time, so this orders them. */
+  priority?: number;
 }
 
 export interface JobQueue {
-  enqueue<P>(definition: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
+  enqueue<P>(definition: JobSpec<P>, payload: P, options?: EnqueueOptions): Promise<void>;
   /** Creates the queues and, when `work` is true, starts the workers and the cron schedules. */
   start(definitions: JobDefinition<never>[], work: boolean): Promise<void>;
   /** Fetches and runs the queued jobs of one definition now (tests and one-off maintenance); returns how many ran. */
@@ -57,6 +72,7 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
     supervise: true,
     schedule: true,
     migrate: true,
+    maintenanceIntervalSeconds: JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started = false;
@@ -69,8 +85,12 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
         retryDelay: definition.retryDelaySeconds ?? 10,
         retryBackoff: true,
       };
-      if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+      if (definition.expireInSeconds) sendOptions.expireInSeconds = definition.expireInSeconds;
+      // As a date, not seconds: enqueued in a transaction, pg-boss's SQL runs with each `$n` occurrence bound
+      // separately, and the seconds string would then be parsed as a timestamp (out of range) by one of them.
+      if (options.startAfterSeconds) sendOptions.startAfter = new Date(Date.now() + options.startAfterSeconds * 1000);
       if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
+      if (options.priority) sendOptions.priority = options.priority;
       const tx = options.tx;
       if (tx) sendOptions.db = { executeSql: (text, values) => executeOnTx(tx, text, values) };
       await boss.send(definition.name, data, sendOptions);

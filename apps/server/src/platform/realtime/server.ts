@@ -33,6 +33,8 @@ export interface Realtime {
   onConnection(listener: (socket: AppSocket) => void): void;
   /** How many sockets (across every node) are in a room. */
   countInRoom(room: string): Promise<number>;
+  /** The ids of the users of a tenant with at least one socket (across every node). */
+  connectedUserIds(tenantId: number): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,16 @@ export function createRealtime(options: {
       let total = 0;
       for (const name of NAMESPACES) total += (await io.of(name).in(room).fetchSockets()).length;
       return total;
+    },
+    async connectedUserIds(tenantId) {
+      const ids = new Set<number>();
+      for (const name of NAMESPACES) {
+        for (const socket of await io.of(name).in(rooms.tenant(tenantId)).fetchSockets()) {
+          const claims = socket.data.claims as AccessClaims | undefined;
+          if (claims) ids.add(claims.userId);
+        }
+      }
+      return [...ids];
     },
     async close() {
       // socket.io first, then its Redis client.

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_tenant_active_updated_idx" ON "tickets" USING btree ("tenant_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST,"queue_id","user_id") WHERE "tickets"."status" in ('open', 'pending');

@@ -1,0 +1,143 @@
+/**
+ * The ChannelAdapter interface: what every provider (Telegram now; WhatsApp Cloud, gateways, Meta later) offers the
+ * rest of the server. Adapters translate only: no database, no business rules. The registry (channels.registry.ts) is
+ * the only switch on channel type.
+ */
+import type { ChannelType, MessageMediaType } from '@conversa/shared';
+
+/** The channel facts an adapter needs (secrets included; never sent to clients). */
+export interface ChannelCredentials {
+  id: number;
+  tenantId: number;
+  type: ChannelType;
+  name: string;
+  number: string | null;
+  tokenTelegram: string | null;
+  tokenAPI: string | null;
+  wabaId: string | null;
+  bmToken: string | null;
+  wabaVersion: string;
+  webhookSecret: string;
+  providerState: Record<string, unknown>;
+}
+
+export interface AdapterCapabilities {
+  edit: boolean;
+  delete: boolean;
+  react: boolean;
+  /** Session lifecycle with a QR code (unofficial gateways). */
+  qrcode: boolean;
+  /** Send kinds the provider accepts. */
+  media: readonly MessageMediaType[];
+}
+
+/** Who wrote: the provider's chat (ticket contact) and, in groups, the participant. */
+export interface InboundParty {
+  /** Provider id of the chat (Telegram chat id, WhatsApp jid digits, ...). */
+  chatId: string;
+  isGroup: boolean;
+  /** Display name of the chat (person or group title). */
+  name: string;
+  /** E.164 digits when the provider gives a phone number (WhatsApp); null for id-only channels. */
+  number: string | null;
+  /** Which contact field carries chatId for id-only channels. */
+  idField: 'telegramId' | 'messengerId' | 'instagramPK' | 'number';
+  username?: string | null;
+  profilePicUrl?: string | null;
+  /** The group member who wrote (groups only). */
+  participant?: { id: string; name: string; number: string | null; idField: InboundParty['idField'] } | null;
+}
+
+export interface InboundMedia {
+  /** Provider file reference (Telegram file_id); downloaded later by the media job. */
+  ref: string;
+  mime: string | null;
+  name: string | null;
+  size: number | null;
+}
+
+export type InboundEvent =
+  | {
+      kind: 'message';
+      providerMessageId: string;
+      party: InboundParty;
+      fromMe: boolean;
+      /** Provider time, epoch ms. */
+      timestamp: number;
+      mediaType: MessageMediaType;
+      body: string;
+      media: InboundMedia | null;
+      isSticker?: boolean;
+      /** Location `{latitude, longitude, name?}` or vCard, serialised. */
+      meta?: string | null;
+      quotedProviderMessageId: string | null;
+    }
+  | { kind: 'ack'; providerMessageId: string; ack: 1 | 2 | 3 | 4; timestamp: number }
+  | { kind: 'edit'; providerMessageId: string; party: InboundParty; body: string; timestamp: number }
+  | { kind: 'delete'; providerMessageId: string; timestamp: number }
+  | { kind: 'reaction'; providerMessageId: string; party: InboundParty; reaction: string; timestamp: number }
+  | { kind: 'contact'; party: InboundParty }
+  | {
+      kind: 'session';
+      status: 'CONNECTED' | 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'TIMEOUT';
+      qrcode?: string | null;
+    };
+
+/** What to send: text or one media file, optionally replying to a provider message. */
+export interface OutboundMessage {
+  /** Provider chat id of the ticket's contact (telegramId, number, ...). */
+  to: string;
+  body: string;
+  mediaType: MessageMediaType;
+  media: { data: Buffer; mime: string; name: string } | null;
+  replyToProviderMessageId: string | null;
+}
+
+export interface SendResult {
+  providerMessageId: string;
+  ack: 0 | 1 | 2 | 3;
+  timestamp: number;
+}
+
+/** Thrown by adapters: `permanent` means retrying cannot help (bad token, chat gone, message too old). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  rawBody?: Buffer;
+}
+
+export interface ChannelAdapter {
+  readonly type: ChannelType;
+  readonly capabilities: AdapterCapabilities;
+  /** True when the request carries this channel's secret/signature. Constant-time compare. */
+  verifyInbound(channel: ChannelCredentials, request: WebhookRequest): boolean;
+  /** Normalised events of one webhook call; throws a zod error (→ 400) on a malformed payload. */
+  parseInbound(channel: ChannelCredentials, body: unknown): InboundEvent[];
+  send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult>;
+  edit(channel: ChannelCredentials, to: string, providerMessageId: string, body: string): Promise<void>;
+  delete(channel: ChannelCredentials, to: string, providerMessageId: string): Promise<void>;
+  react(channel: ChannelCredentials, to: string, providerMessageId: string, emoji: string): Promise<void>;
+  downloadMedia(
+    channel: ChannelCredentials,
+    ref: string,
+    maxBytes: number,
+  ): Promise<{ data: Buffer; mime: string | null; name: string | null }>;
+  /** Connect: validate credentials, register the webhook; returns what to store in providerState and the number. */
+  start(
+    channel: ChannelCredentials,
+    webhookUrl: string,
+  ): Promise<{ number: string | null; name?: string; providerState: Record<string, unknown> }>;
+  /** Disconnect: unregister the webhook. */
+  stop(channel: ChannelCredentials): Promise<void>;
+}

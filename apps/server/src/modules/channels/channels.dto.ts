@@ -1,0 +1,105 @@
+/**
+ * Channel rows to the wire shapes of packages/shared (client-contract §20.5): secrets never leave the server; the
+ * DTO names which of them are set (`configuredSecrets`), so a form can show "saved" without the value.
+ */
+import {
+  CHANNEL_FLAG_KEYS,
+  CHANNEL_SECRET_FIELDS,
+  SECRET_INTEGRATION_KEYS,
+  type ChannelDto,
+  type ChannelFlagKey,
+  type ChannelSessionState,
+  type EnabledFlag,
+} from '@conversa/shared';
+import type { ChannelCredentials } from './channels.adapter.js';
+import type { ChannelRow } from './channels.repository.js';
+
+function publicIntegrations(row: ChannelRow): Record<string, string> {
+  const secret = new Set<string>(SECRET_INTEGRATION_KEYS);
+  return Object.fromEntries(Object.entries(row.integrations).filter(([key]) => !secret.has(key))) as Record<
+    string,
+    string
+  >;
+}
+
+function configuredSecrets(row: ChannelRow): string[] {
+  const fields = CHANNEL_SECRET_FIELDS.filter((field) => Boolean(row[field]));
+  const keys = SECRET_INTEGRATION_KEYS.filter((key) => Boolean(row.integrations[key]));
+  return [...fields, ...keys];
+}
+
+const flags = (row: ChannelRow) =>
+  Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, row[key]])) as Record<ChannelFlagKey, EnabledFlag>;
+
+export function toChannelDto(row: ChannelRow): ChannelDto {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    name: row.name,
+    type: row.type,
+    number: row.number,
+    status: row.status,
+    qrcode: row.qrcode,
+    retries: row.retries,
+    profilePic: row.profilePic,
+    isDefault: row.isDefault,
+    isActive: row.isActive,
+    queueId: row.queueId,
+    userId: row.userId,
+    chatFlowId: row.chatFlowId,
+    wabaId: row.wabaId,
+    wabaVersion: row.wabaVersion,
+    wabaBSP: row.wabaBSP,
+    instagramUser: row.instagramUser,
+    wppUser: row.wppUser,
+    proxyUrl: row.proxyUrl,
+    proxyUser: row.proxyUser,
+    webversion: row.webversion,
+    remotePath: row.remotePath,
+    farewellMessage: row.farewellMessage,
+    closeKeyWord: row.closeKeyWord,
+    webhook: row.webhook,
+    birthdayDateMessage: row.birthdayDateMessage,
+    birthdayDateHour: row.birthdayDateHour,
+    bDateFileName: row.bDateFileName,
+    importOldMessages: row.importOldMessages?.toISOString() ?? null,
+    importRecentMessages: row.importRecentMessages?.toISOString() ?? null,
+    queueIdImportMessages: row.queueIdImportMessages,
+    wavoipToken: row.wavoipToken,
+    ...flags(row),
+    integrations: publicIntegrations(row),
+    configuredSecrets: configuredSecrets(row),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toSessionState(row: ChannelRow): ChannelSessionState {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    status: row.status,
+    qrcode: row.qrcode,
+    retries: row.retries,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What an adapter needs, secrets included: never serialised to a client. */
+export function toCredentials(row: ChannelRow): ChannelCredentials {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    type: row.type,
+    name: row.name,
+    number: row.number,
+    tokenTelegram: row.tokenTelegram,
+    tokenAPI: row.tokenAPI,
+    wabaId: row.wabaId,
+    bmToken: row.bmToken,
+    wabaVersion: row.wabaVersion,
+    webhookSecret: row.webhookSecret,
+    providerState: row.providerState,
+  };
+}

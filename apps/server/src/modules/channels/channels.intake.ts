@@ -1,0 +1,89 @@
+/**
+ * Webhook intake: resolve the channel named in the path (the one cross-tenant read, system path
+ * `channels.webhook-lookup`), verify the provider's secret, parse, and hand each event to the inbound sink inside
+ * the request. The provider gets its 2xx only after every event is stored, so a crash loses nothing: it resends,
+ * and the resend is a no-op duplicate (idempotency lives in the messages table).
+ */
+import { ZodError } from 'zod';
+import type { Database } from '../../platform/db/client.js';
+import { systemContext, withSystem } from '../../platform/db/tenancy.js';
+import { fail } from '../../platform/http/errors.js';
+import type { ChannelAdapter, ChannelCredentials, InboundEvent, WebhookRequest } from './channels.adapter.js';
+import { toCredentials } from './channels.dto.js';
+import type { AdapterRegistry } from './channels.registry.js';
+import { findChannelById, type ChannelRow } from './channels.repository.js';
+import type { SessionsService } from './channels.sessions.js';
+
+/**
+ * Stores one inbound event of a channel (contact upsert, ticket find-or-create, message insert, follow-up jobs) in
+ * one transaction of the channel's tenant, and publishes after commit. Implemented by the conversation modules and
+ * registered with `setInboundSink`.
+ */
+export interface InboundSink {
+  receive(channel: ChannelCredentials, event: Exclude<InboundEvent, { kind: 'session' }>): Promise<void>;
+}
+
+/** Keyed by the app's platform object, so every app instance (tests build several) has its own sink. */
+const sinks = new WeakMap<object, InboundSink>();
+
+export function setInboundSink(platform: object, sink: InboundSink): void {
+  sinks.set(platform, sink);
+}
+
+export interface IntakeResult {
+  received: number;
+  /** True when the channel is disconnected or inactive: acknowledged so the provider stops resending, not stored. */
+  ignored: boolean;
+}
+
+export function createWebhookIntake(deps: {
+  db: Database;
+  registry: AdapterRegistry;
+  sessions: SessionsService;
+  platform: object;
+}) {
+  const { db, registry, sessions } = deps;
+
+  async function resolve(provider: string, channelId: number) {
+    const adapter = registry.forProvider(provider);
+    const row = adapter
+      ? await withSystem(db, 'channels.webhook-lookup', (tx) => findChannelById(tx, channelId))
+      : null;
+    if (!adapter || !row || row.type !== adapter.type) throw fail('ERR_NO_WAPP_FOUND');
+    return { adapter, row };
+  }
+
+  function parse(adapter: ChannelAdapter, row: ChannelRow, body: unknown): InboundEvent[] {
+    try {
+      return adapter.parseInbound(toCredentials(row), body);
+    } catch (error) {
+      if (error instanceof ZodError) throw fail('ERR_VALIDATION', 'body');
+      throw error;
+    }
+  }
+
+  return {
+    async receive(provider: string, channelId: number, request: WebhookRequest): Promise<IntakeResult> {
+      const { adapter, row } = await resolve(provider, channelId);
+      if (!adapter.verifyInbound(toCredentials(row), request)) throw fail('ERR_WEBHOOK_UNAUTHORIZED');
+      const events = parse(adapter, row, request.body);
+      // Updates still in flight after a disconnect (or to a switched-off channel) are acknowledged and dropped.
+      if (!row.isActive || row.status === 'DISCONNECTED') return { received: 0, ignored: true };
+      const channel = toCredentials(row);
+      const ctx = systemContext(row.tenantId);
+      for (const event of events) {
+        if (event.kind === 'session') {
+          await sessions.applySessionEvent(ctx, row.id, event);
+          continue;
+        }
+        const sink = sinks.get(deps.platform);
+        // Without a sink nothing could be stored: a 503 makes the provider resend later instead of losing it.
+        if (!sink) throw fail('ERR_SERVICE_UNAVAILABLE');
+        await sink.receive(channel, event);
+      }
+      return { received: events.length, ignored: false };
+    },
+  };
+}
+
+export type WebhookIntake = ReturnType<typeof createWebhookIntake>;

@@ -1,0 +1,104 @@
+/**
+ * The write rules of a channel, without the database: which input fields become which columns (secrets left empty
+ * keep the stored value, because clients echo the object without them), and what a type demands.
+ */
+import crypto from 'node:crypto';
+import {
+  CHANNEL_FLAG_KEYS,
+  CHANNEL_SECRET_FIELDS,
+  SECRET_INTEGRATION_KEYS,
+  type ChannelInputParsed,
+  type ChannelIntegrations,
+} from '@conversa/shared';
+import { fail } from '../../platform/http/errors.js';
+import type { ChannelRow, ChannelValues } from './channels.repository.js';
+import { TELEGRAM_TOKEN_PATTERN } from './providers/telegram/telegram.client.js';
+
+/** Plain columns copied when present in the input (null clears them). */
+const PLAIN_FIELDS = [
+  'name',
+  'number',
+  'isActive',
+  'queueId',
+  'userId',
+  'chatFlowId',
+  'wabaId',
+  'wabaBSP',
+  'instagramUser',
+  'wppUser',
+  'proxyUrl',
+  'proxyUser',
+  'webversion',
+  'remotePath',
+  'farewellMessage',
+  'closeKeyWord',
+  'webhook',
+  'birthdayDateMessage',
+  'birthdayDateHour',
+  'bDateFileName',
+  'queueIdImportMessages',
+  'wavoipToken',
+  ...CHANNEL_FLAG_KEYS,
+] as const satisfies readonly (keyof ChannelInputParsed & keyof ChannelValues)[];
+
+/** A fresh webhook secret: 43 characters of [A-Za-z0-9_-], the alphabet Telegram's secret_token allows. */
+export const newWebhookSecret = (): string => crypto.randomBytes(32).toString('base64url');
+
+const toDate = (value: string | null | undefined): Date | null | undefined =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+function mergeIntegrations(
+  stored: ChannelIntegrations,
+  given: ChannelInputParsed['integrations'],
+): ChannelIntegrations | undefined {
+  if (!given) return undefined;
+  const merged: ChannelIntegrations = { ...stored };
+  for (const [key, value] of Object.entries(given) as [keyof ChannelIntegrations, string | undefined][]) {
+    if (value === undefined) continue;
+    // An empty secret is the client echoing a value it was never shown: keep the stored one.
+    if (value === '' && SECRET_INTEGRATION_KEYS.includes(key)) continue;
+    merged[key] = value;
+  }
+  return merged;
+}
+
+/** The columns an input sets; `existing` is the stored row on update. */
+export function channelValues(input: ChannelInputParsed, existing?: ChannelRow): Partial<ChannelValues> {
+  const values: Partial<ChannelValues> = {};
+  const target = values as Record<string, unknown>;
+  for (const field of PLAIN_FIELDS) {
+    if (input[field] !== undefined) target[field] = input[field];
+  }
+  for (const field of CHANNEL_SECRET_FIELDS) {
+    if (input[field]) target[field] = input[field];
+  }
+  if (input.wabaVersion) values.wabaVersion = input.wabaVersion;
+  const oldest = toDate(input.importOldMessages);
+  const recent = toDate(input.importRecentMessages);
+  if (oldest !== undefined) values.importOldMessages = oldest;
+  if (recent !== undefined) values.importRecentMessages = recent;
+  const integrations = mergeIntegrations(existing?.integrations ?? {}, input.integrations);
+  if (integrations) values.integrations = integrations;
+  return values;
+}
+
+/** Type rules: the type is fixed after creation, and a Telegram channel needs a well-formed bot token. */
+export function assertTypeRules(input: ChannelInputParsed, existing?: ChannelRow): void {
+  if (existing && input.type !== existing.type) throw fail('ERR_VALIDATION', 'type');
+  if (input.type === 'telegram') {
+    const token = input.tokenTelegram || existing?.tokenTelegram;
+    if (!token) throw fail('ERR_TELEGRAM_TOKEN_REQUIRED', 'tokenTelegram');
+    if (!TELEGRAM_TOKEN_PATTERN.test(token)) throw fail('ERR_VALIDATION', 'tokenTelegram');
+  }
+  // Chat flows arrive with the chatbot issue; until then no id can name one.
+  if (input.chatFlowId) throw fail('ERR_VALIDATION', 'chatFlowId');
+}
+
+/**
+ * A new bot token means another bot: the old connection is gone, and the secret changes so the old bot's webhook,
+ * if it still points here, is refused.
+ */
+export function credentialChange(input: ChannelInputParsed, existing: ChannelRow): Partial<ChannelValues> {
+  if (!input.tokenTelegram || input.tokenTelegram === existing.tokenTelegram) return {};
+  return { status: 'DISCONNECTED', number: null, providerState: {}, webhookSecret: newWebhookSecret() };
+}

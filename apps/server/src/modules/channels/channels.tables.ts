@@ -1,0 +1,130 @@
+/**
+ * Channels (product-spec §3 "Session/channel", client-contract §20.5): one row per connection (a WhatsApp number, a
+ * Telegram bot, ...). Every field of the spec is here, also those later issues act on. Columns marked secret never
+ * leave the server (see channels.dto.ts). Flags keep the clients' 'enabled'/'disabled' strings.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ChannelIntegrations, ChannelStatus, ChannelType, EnabledFlag } from '@conversa/shared';
+import { queues } from '../queues/index.js';
+import { tenants } from '../tenants/index.js';
+import { users } from '../users/index.js';
+
+const flag = (name: string) => text(name).$type<EnabledFlag>().notNull().default('disabled');
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    // identity and state
+    name: text('name').notNull(),
+    type: text('type').$type<ChannelType>().notNull(),
+    number: text('number'),
+    status: text('status').$type<ChannelStatus>().notNull().default('DISCONNECTED'),
+    qrcode: text('qrcode'),
+    retries: integer('retries').notNull().default(0),
+    profilePic: text('profile_pic'),
+    isDefault: boolean('is_default').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    // routing
+    queueId: bigint('queue_id', { mode: 'number' }).references(() => queues.id, { onDelete: 'set null' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The chat flow that greets new tickets (flows arrive with the chatbot issue). */
+    chatFlowId: bigint('chat_flow_id', { mode: 'number' }),
+    // credentials (secret: tokenTelegram, tokenAPI, bmToken, instagramKey, wppPass, proxyPass, webhookSecret)
+    tokenTelegram: text('token_telegram'),
+    tokenAPI: text('token_api'),
+    wabaId: text('waba_id'),
+    bmToken: text('bm_token'),
+    wabaVersion: text('waba_version').notNull().default('20.0'),
+    wabaBSP: text('waba_bsp'),
+    instagramUser: text('instagram_user'),
+    instagramKey: text('instagram_key'),
+    wppUser: text('wpp_user'),
+    wppPass: text('wpp_pass'),
+    proxyUrl: text('proxy_url'),
+    proxyUser: text('proxy_user'),
+    proxyPass: text('proxy_pass'),
+    webversion: text('webversion'),
+    remotePath: text('remote_path'),
+    fbObject: jsonb('fb_object'),
+    /** Generated per channel; providers send it back on every webhook call (Telegram: X-Telegram-Bot-Api-Secret-Token). */
+    webhookSecret: text('webhook_secret').notNull(),
+    // messaging
+    farewellMessage: text('farewell_message'),
+    closeKeyWord: text('close_key_word'),
+    webhook: text('webhook'),
+    birthdayDate: flag('birthday_date'),
+    birthdayDateMessage: text('birthday_date_message'),
+    /** Whole hour 0..23 (the spec's birthday hour ignores minutes). */
+    birthdayDateHour: integer('birthday_date_hour'),
+    bDateFileName: text('b_date_file_name'),
+    // history and behaviour
+    importMessages: flag('import_messages'),
+    importOldMessages: timestamp('import_old_messages', { withTimezone: true }),
+    importRecentMessages: timestamp('import_recent_messages', { withTimezone: true }),
+    importOldMessagesGroups: flag('import_old_messages_groups'),
+    importGroupMessages: flag('import_group_messages'),
+    closedTicketsPostImported: flag('closed_tickets_post_imported'),
+    queueIdImportMessages: bigint('queue_id_import_messages', { mode: 'number' }).references(() => queues.id, {
+      onDelete: 'set null',
+    }),
+    webPush: flag('web_push'),
+    sendEvaluation: flag('send_evaluation'),
+    transcribeAudio: flag('transcribe_audio'),
+    selfDistribute: flag('self_distribute'),
+    destroyMessage: flag('destroy_message'),
+    isButton: flag('is_button'),
+    wordlist: flag('wordlist'),
+    disableExternalIntegration: flag('disable_external_integration'),
+    waitProcessExternalInteraction: flag('wait_process_external_interaction'),
+    /** Voice-call tokens, comma separated. */
+    wavoipToken: text('wavoip_token'),
+    /** AI and automation configs (chatgpt*, typebot*, dify*, dialogflow*, lm*, n8nUrl ...); keys of ChannelIntegrations. */
+    integrations: jsonb('integrations').$type<ChannelIntegrations>().notNull().default({}),
+    /** Provider facts learnt at connect time (bot username, webhook URL set, ...). */
+    providerState: jsonb('provider_state').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('channels_tenant_idx').on(t.tenantId, t.id),
+    uniqueIndex('channels_tenant_default_unique')
+      .on(t.tenantId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** The channels a user may use (the users' `whatsappAllowed`). */
+export const userChannels = pgTable(
+  'user_channels',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channelId] }),
+    index('user_channels_tenant_channel_idx').on(t.tenantId, t.channelId),
+  ],
+);

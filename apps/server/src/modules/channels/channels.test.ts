@@ -1,0 +1,216 @@
+/** Channel CRUD and sessions through the API, against the local Telegram simulator. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChannelDto, ChannelSessionState } from '@conversa/shared';
+import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { queues } from '../queues/index.js';
+import { startTelegramSimulator, type TelegramSimulator } from './providers/telegram/telegram.simulator.js';
+
+const TOKEN = '7000000001:AAH-first_bot_token_for_tests_00001';
+const OTHER_TOKEN = '7000000002:AAH-second_bot_token_for_tests_0002';
+
+let t: TestApp;
+let sim: TelegramSimulator;
+let admin: TestUser;
+let agent: TestUser;
+let supervisor: TestUser;
+
+beforeAll(async () => {
+  sim = await startTelegramSimulator();
+  sim.bots.set(TOKEN, { id: 7000000001, username: 'loja_bot' });
+  sim.bots.set(OTHER_TOKEN, { id: 7000000002, username: 'loja2_bot' });
+  t = await createTestApp({ TELEGRAM_API_ROOT: sim.url, PUBLIC_URL: 'https://conversa.example' });
+  ({ admin, agent, supervisor } = await t.createStaff());
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+beforeEach(() => void sim.calls.splice(0));
+
+const call: TestApp['call'] = (...args) => t.call(...args);
+const telegram = (name: string, extra: object = {}) => ({ name, type: 'telegram', tokenTelegram: TOKEN, ...extra });
+
+async function createChannel(name: string, extra: object = {}, user = admin): Promise<ChannelDto> {
+  const res = await call(user, 'POST', '/whatsapp', telegram(name, extra));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ChannelDto>();
+}
+
+describe('POST /api/whatsapp', () => {
+  it('creates a Telegram channel, hides the token and makes the first channel the default', async () => {
+    const res = await call(
+      admin,
+      'POST',
+      '/whatsapp',
+      telegram('Loja', { farewellMessage: 'Até logo', sendEvaluation: true }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.body).not.toContain(TOKEN);
+    expect(res.json()).toMatchObject({
+      name: 'Loja',
+      type: 'telegram',
+      status: 'DISCONNECTED',
+      isDefault: true,
+      farewellMessage: 'Até logo',
+      sendEvaluation: 'enabled',
+      configuredSecrets: ['tokenTelegram'],
+    });
+    expect(res.json()).not.toHaveProperty('tokenTelegram');
+    expect(res.json()).not.toHaveProperty('webhookSecret');
+  });
+
+  it('refuses a Telegram channel without a token, a malformed token, an unsupported type and an agent', async () => {
+    const cases: [TestUser, object, number, string, string?][] = [
+      [admin, { name: 'x', type: 'telegram' }, 400, 'ERR_TELEGRAM_TOKEN_REQUIRED', 'tokenTelegram'],
+      [admin, { name: 'x', type: 'telegram', tokenTelegram: '   ' }, 400, 'ERR_TELEGRAM_TOKEN_REQUIRED'],
+      [admin, { name: 'x', type: 'telegram', tokenTelegram: '../../getMe' }, 400, 'ERR_VALIDATION', 'tokenTelegram'],
+      [admin, { name: 'x', type: 'waba', tokenAPI: 'abc' }, 400, 'ERR_CHANNEL_TYPE_UNSUPPORTED'],
+      [admin, { name: 'x', type: 'fax' }, 400, 'ERR_VALIDATION', 'type'],
+      [admin, { type: 'telegram', tokenTelegram: TOKEN }, 400, 'ERR_VALIDATION', 'name'],
+      [admin, telegram('x', { queueId: 999999 }), 400, 'ERR_VALIDATION', 'queueId'],
+      [admin, telegram('x', { chatFlowId: 3 }), 400, 'ERR_VALIDATION', 'chatFlowId'],
+      [agent, telegram('x'), 403, 'ERR_NO_PERMISSION'],
+      [supervisor, telegram('x'), 403, 'ERR_NO_PERMISSION'],
+    ];
+    for (const [user, body, status, error, field] of cases) {
+      const res = await call(user, 'POST', '/whatsapp', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json(), JSON.stringify(body)).toMatchObject({ error, ...(field ? { field } : {}) });
+    }
+  });
+
+  it("enforces the tenant's maxConnections", async () => {
+    const tenantId = await t.createTenant({ maxConnections: 1 });
+    const owner = await t.createUser({ tenantId, profile: 'admin' });
+    await createChannel('Única', {}, owner);
+    const res = await call(owner, 'POST', '/whatsapp', telegram('Demais'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'ERR_CONNECTION_LIMIT' });
+  });
+});
+
+describe('GET and PUT /api/whatsapp', () => {
+  it('lists the channels for every user as a bare array, without secrets', async () => {
+    const created = await createChannel('Lista');
+    const res = await call(agent, 'GET', '/whatsapp/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ChannelDto[]>().map((c) => c.id)).toContain(created.id);
+    expect(res.body).not.toContain(TOKEN);
+    expect((await call(agent, 'GET', `/whatsapp/${created.id}`)).json()).toMatchObject({ name: 'Lista' });
+    expect((await call(agent, 'GET', '/whatsapp/999999')).json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+  });
+
+  it('keeps the stored token when the echoed object leaves it empty, and checks queue ids', async () => {
+    const created = await createChannel('Eco');
+    const [queue] = await withTenant(t.platform.db, systemContext(1), (tx) =>
+      tx.insert(queues).values({ tenantId: 1, queue: 'Vendas' }).returning(),
+    );
+    const echoed = {
+      ...created,
+      name: 'Eco 2',
+      tokenTelegram: '',
+      queueId: queue!.id,
+      integrations: { chatgptApiKey: 'sk-1' },
+    };
+    const res = await call(admin, 'PUT', `/whatsapp/${created.id}`, echoed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Eco 2',
+      queueId: queue!.id,
+      configuredSecrets: ['tokenTelegram', 'chatgptApiKey'],
+    });
+    expect(res.json<ChannelDto>().integrations).toEqual({});
+    // The token is still there: connecting uses it.
+    expect((await call(admin, 'POST', `/whatsappsession/${created.id}`)).statusCode).toBe(200);
+    expect(sim.callsOf('getMe')[0]!.token).toBe(TOKEN);
+    const typeChange = await call(admin, 'PUT', `/whatsapp/${created.id}`, { ...echoed, type: 'waba' });
+    expect(typeChange.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'type' });
+  });
+
+  it('moves the default with POST /setDefault, leaving exactly one default', async () => {
+    const target = await createChannel('Novo padrão');
+    const res = await call(admin, 'POST', '/setDefault', { whatsappId: target.id, extra: 'ignored' });
+    expect(res.statusCode, res.body).toBe(200);
+    const defaults = (await call(agent, 'GET', '/whatsapp')).json<ChannelDto[]>().filter((c) => c.isDefault);
+    expect(defaults.map((c) => c.id)).toEqual([target.id]);
+    expect((await call(admin, 'POST', '/setDefault', { whatsappId: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('sessions', () => {
+  it('connects: checks the token, registers the webhook with the channel secret, reports CONNECTED', async () => {
+    const created = await createChannel('Conecta');
+    const seen: ChannelSessionState[] = [];
+    const off = t.platform.events.subscribe('channels.session_changed', ({ session }) => void seen.push(session));
+    const res = await call(admin, 'POST', `/whatsappsession/${created.id}`);
+    off();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: created.id, status: 'CONNECTED', number: '@loja_bot', retries: 0 });
+    const [hook] = sim.callsOf('setWebhook');
+    expect(hook!.params).toMatchObject({
+      url: `https://conversa.example/api/webhooks/telegram/${created.id}`,
+      secret_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    expect(seen.map((s) => s.status)).toEqual(['OPENING', 'CONNECTED']);
+  });
+
+  it('reports a token Telegram refuses as ERR_CHANNEL_PROVIDER and counts the retry', async () => {
+    const created = await createChannel('Recusado', { tokenTelegram: '7000000009:AAH-unknown_bot_token_000000009' });
+    const res = await call(admin, 'POST', `/whatsappsession/${created.id}`);
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: 'ERR_CHANNEL_PROVIDER' });
+    expect((await call(agent, 'GET', `/whatsapp/${created.id}`)).json()).toMatchObject({
+      status: 'DISCONNECTED',
+      retries: 1,
+    });
+  });
+
+  it('disconnects; a transient Telegram failure keeps the channel connected', async () => {
+    const created = await createChannel('Desconecta');
+    await call(admin, 'PUT', `/whatsappsession/${created.id}`, { id: created.id, isQrcode: true });
+    sim.failNext('deleteWebhook', { error_code: 502, description: 'Bad Gateway' });
+    const failed = await call(admin, 'DELETE', `/whatsappsession/${created.id}`);
+    expect(failed.json()).toEqual({ error: 'ERR_CHANNEL_PROVIDER' });
+    expect((await call(agent, 'GET', `/whatsapp/${created.id}`)).json()).toMatchObject({ status: 'CONNECTED' });
+    const res = await call(admin, 'DELETE', `/whatsappsession/${created.id}`);
+    expect(res.json()).toMatchObject({ status: 'DISCONNECTED' });
+    expect(sim.callsOf('deleteWebhook')).toHaveLength(2);
+    expect((await call(agent, 'DELETE', `/whatsappsession/${created.id}`)).statusCode).toBe(403);
+  });
+
+  it('a new bot token disconnects the channel and releases the old bot webhook', async () => {
+    const created = await createChannel('Troca');
+    await call(admin, 'POST', `/whatsappsession/${created.id}`);
+    const res = await call(admin, 'PUT', `/whatsapp/${created.id}`, { ...created, tokenTelegram: OTHER_TOKEN });
+    expect(res.json()).toMatchObject({ status: 'DISCONNECTED', number: null });
+    await vi.waitFor(() => expect(sim.callsOf('deleteWebhook')).toHaveLength(1));
+    expect(sim.callsOf('deleteWebhook')[0]!.token).toBe(TOKEN);
+  });
+});
+
+describe('DELETE /api/whatsapp/:id and the superadmin overview', () => {
+  it('deletes a connected channel and unregisters its webhook', async () => {
+    const created = await createChannel('Apaga');
+    await call(admin, 'POST', `/whatsappsession/${created.id}`);
+    const deleted: number[] = [];
+    const off = t.platform.events.subscribe('channels.deleted', ({ channelId }) => void deleted.push(channelId));
+    expect((await call(agent, 'DELETE', `/whatsapp/${created.id}`)).statusCode).toBe(403);
+    expect((await call(admin, 'DELETE', `/whatsapp/${created.id}`)).statusCode).toBe(204);
+    off();
+    expect(deleted).toEqual([created.id]);
+    expect((await call(agent, 'GET', `/whatsapp/${created.id}`)).statusCode).toBe(404);
+    await vi.waitFor(() => expect(sim.callsOf('deleteWebhook')).toHaveLength(1));
+  });
+
+  it('lists every tenant for the superadmin only', async () => {
+    const tenantId = await t.createTenant();
+    const other = await createChannel('Outro', {}, await t.createUser({ tenantId, profile: 'admin' }));
+    const superadmin = await t.createUser({ tenantId: 1, profile: 'superadmin' });
+    expect((await call(admin, 'GET', '/whatsappTenantsAll/')).statusCode).toBe(403);
+    const res = await call(superadmin, 'GET', '/whatsappTenantsAll/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toContainEqual(expect.objectContaining({ id: other.id, tenantId, name: 'Outro' }));
+    expect(res.body).not.toContain(TOKEN);
+  });
+});

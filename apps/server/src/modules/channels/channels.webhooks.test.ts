@@ -1,0 +1,114 @@
+/**
+ * Webhook intake: only the channel's secret opens it, a malformed update is a 400, events reach the inbound sink
+ * with the channel, and the provider is answered 2xx only after the sink stored them.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ChannelDto } from '@conversa/shared';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import type { ChannelCredentials, InboundEvent } from './channels.adapter.js';
+import { setInboundSink } from './channels.intake.js';
+import { TELEGRAM_SECRET_HEADER } from './providers/telegram/telegram.adapter.js';
+import { startTelegramSimulator, type TelegramSimulator } from './providers/telegram/telegram.simulator.js';
+
+const TOKEN = '7000000001:AAH-webhook_bot_token_for_tests_001';
+const fixture = (name: string): object =>
+  JSON.parse(fs.readFileSync(new URL(`./providers/telegram/fixtures/${name}.json`, import.meta.url), 'utf8'));
+
+let t: TestApp;
+let sim: TelegramSimulator;
+let admin: TestUser;
+let channel: ChannelDto;
+let secret: string;
+const received: { channel: ChannelCredentials; event: InboundEvent }[] = [];
+let sinkFailure: Error | null = null;
+
+beforeAll(async () => {
+  sim = await startTelegramSimulator();
+  sim.bots.set(TOKEN, { id: 7000000001, username: 'hook_bot' });
+  t = await createTestApp({ TELEGRAM_API_ROOT: sim.url, PUBLIC_URL: 'https://conversa.example' });
+  ({ admin } = await t.createStaff());
+  channel = (await t.call(admin, 'POST', '/whatsapp', { name: 'Hook', type: 'telegram', tokenTelegram: TOKEN })).json();
+  await t.call(admin, 'POST', `/whatsappsession/${channel.id}`);
+  secret = String(sim.callsOf('setWebhook')[0]!.params.secret_token);
+  setInboundSink(t.platform, {
+    async receive(ch, event) {
+      if (sinkFailure) throw sinkFailure;
+      received.push({ channel: ch, event });
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await sim.close();
+});
+beforeEach(() => {
+  received.splice(0);
+  sinkFailure = null;
+});
+
+const post = (path: string, payload: object, headers: Record<string, string> = { [TELEGRAM_SECRET_HEADER]: secret }) =>
+  t.app.inject({ method: 'POST', url: `/api/webhooks/${path}`, headers, payload });
+
+describe('POST /api/webhooks/telegram/:channelId', () => {
+  it('hands the parsed events to the sink with the channel, then answers 200', async () => {
+    const res = await post(`telegram/${channel.id}`, fixture('text-message'));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, received: 1, ignored: false });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.channel).toMatchObject({ id: channel.id, tenantId: 1, type: 'telegram' });
+    expect(received[0]!.event).toMatchObject({
+      kind: 'message',
+      providerMessageId: '555000111:41',
+      body: 'Olá, preciso de ajuda com meu pedido',
+    });
+  });
+
+  it('refuses a missing or wrong secret with 401 and stores nothing', async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { [TELEGRAM_SECRET_HEADER]: `${secret}x` },
+      { [TELEGRAM_SECRET_HEADER]: 'secret' },
+    ];
+    for (const headers of attempts) {
+      const res = await post(`telegram/${channel.id}`, fixture('text-message'), headers);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'ERR_WEBHOOK_UNAUTHORIZED' });
+    }
+    expect(received).toEqual([]);
+  });
+
+  it('answers 404 for an unknown channel or provider, 400 for a malformed update', async () => {
+    expect((await post('telegram/999999', fixture('text-message'))).json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+    expect((await post(`waba/${channel.id}`, fixture('text-message'))).statusCode).toBe(404);
+    expect((await post(`Telegram/${channel.id}`, fixture('text-message'))).statusCode).toBe(400);
+    const malformed = await post(`telegram/${channel.id}`, { update_id: 'x', message: { text: 'oi' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect(received).toEqual([]);
+  });
+
+  it('acknowledges service messages with no event', async () => {
+    const res = await post(`telegram/${channel.id}`, fixture('member-joined'));
+    expect(res.json()).toEqual({ ok: true, received: 0, ignored: false });
+    expect(received).toEqual([]);
+  });
+
+  it('does not acknowledge when the sink fails, so Telegram resends', async () => {
+    sinkFailure = new Error('database went away');
+    const res = await post(`telegram/${channel.id}`, fixture('text-message'));
+    expect(res.statusCode).toBe(500);
+  });
+
+  it('drops updates for a disconnected channel with a 200, and refuses the old secret after a token change', async () => {
+    await t.call(admin, 'DELETE', `/whatsappsession/${channel.id}`);
+    const res = await post(`telegram/${channel.id}`, fixture('text-message'));
+    expect(res.json()).toEqual({ ok: true, received: 0, ignored: true });
+    expect(received).toEqual([]);
+    const other = '7000000003:AAH-another_bot_token_for_tests_03';
+    sim.bots.set(other, { id: 7000000003, username: 'novo_bot' });
+    await t.call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, tokenTelegram: other });
+    await t.call(admin, 'POST', `/whatsappsession/${channel.id}`);
+    expect((await post(`telegram/${channel.id}`, fixture('text-message'))).statusCode).toBe(401);
+  });
+});

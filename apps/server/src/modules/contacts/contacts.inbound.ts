@@ -1,0 +1,100 @@
+/**
+ * Contacts seen on a channel (ingestion): find-or-create by the provider's id on its own field (telegramId,
+ * messengerId, instagramPK) or by the E.164 number. Concurrent first messages of one contact meet on the partial
+ * unique indexes: the insert does nothing on any conflict and the row is then selected, so exactly one contact exists.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { ContactDto } from '@conversa/shared';
+import type { Tx } from '../../platform/db/client.js';
+import type { TenantId } from '../../platform/db/tenancy.js';
+import { loadContactDtos } from './contacts.dto.js';
+import type { ContactRow } from './contacts.repository.js';
+import { normalizeNumber } from './contacts.number.js';
+import { contacts } from './contacts.tables.js';
+
+export type InboundIdField = 'telegramId' | 'messengerId' | 'instagramPK' | 'number';
+
+/** What a channel tells about a chat or group member (a subset of the channels' InboundParty). */
+export interface InboundContactFacts {
+  /** Provider id of the chat or member. */
+  id: string;
+  idField: InboundIdField;
+  name: string;
+  /** A phone number, when the provider gives one. */
+  number: string | null;
+  isGroup: boolean;
+  profilePicUrl?: string | null;
+}
+
+/** The value stored in the key field: numbers normalised to E.164 digits; group ids and channel ids as given. */
+function keyValue(facts: InboundContactFacts): string | null {
+  if (facts.idField !== 'number' || facts.isGroup) return facts.id;
+  return normalizeNumber(facts.number ?? facts.id) ?? normalizeNumber(`+${facts.id.replace(/\D/g, '')}`);
+}
+
+async function findByKey(tx: Tx, tenantId: TenantId, field: InboundIdField, value: string) {
+  const [row] = await tx
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts[field], value)))
+    .limit(1);
+  return row;
+}
+
+async function insertIgnoringConflicts(tx: Tx, values: typeof contacts.$inferInsert): Promise<void> {
+  await tx.insert(contacts).values(values).onConflictDoNothing();
+}
+
+/**
+ * The contact for these facts, created when new. Null when the provider id cannot be stored (a "number" that is no
+ * valid phone number).
+ */
+export async function upsertInboundContact(
+  tx: Tx,
+  tenantId: TenantId,
+  facts: InboundContactFacts,
+): Promise<ContactRow | null> {
+  const key = keyValue(facts);
+  if (!key) return null;
+  const existing = await findByKey(tx, tenantId, facts.idField, key);
+  if (existing) return existing;
+  const number = facts.idField === 'number' ? key : facts.number ? normalizeNumber(facts.number) : null;
+  const base = {
+    tenantId,
+    name: facts.name.trim() || key,
+    isGroup: facts.isGroup,
+    profilePicUrl: facts.profilePicUrl ?? null,
+    [facts.idField]: key,
+  };
+  await insertIgnoringConflicts(tx, { ...base, number });
+  const created = await findByKey(tx, tenantId, facts.idField, key);
+  if (created || facts.idField === 'number') return created ?? null;
+  // The phone number already belongs to another contact: keep the channel id on a contact of its own.
+  await insertIgnoringConflicts(tx, { ...base, number: null });
+  return (await findByKey(tx, tenantId, facts.idField, key)) ?? null;
+}
+
+/** A provider's profile change (name, picture) applied to a known contact; its DTO for the contacts.updated event. */
+export async function applyInboundContactUpdate(
+  tx: Tx,
+  tenantId: TenantId,
+  facts: InboundContactFacts,
+): Promise<ContactDto | null> {
+  const key = keyValue(facts);
+  if (!key) return null;
+  const found = await findByKey(tx, tenantId, facts.idField, key);
+  if (!found) return null;
+  const patch: Partial<typeof contacts.$inferInsert> = {};
+  if (facts.name.trim() && facts.name.trim() !== found.name) patch.name = facts.name.trim();
+  if (facts.profilePicUrl !== undefined && facts.profilePicUrl !== found.profilePicUrl) {
+    patch.profilePicUrl = facts.profilePicUrl;
+  }
+  if (Object.keys(patch).length === 0) return null;
+  const [row] = await tx
+    .update(contacts)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(contacts.id, found.id))
+    .returning();
+  const [dto] = await loadContactDtos(tx, [row!]);
+  return dto ?? null;
+}

@@ -1,0 +1,23 @@
+/**
+ * Inbox: ingestion of the channels' normalised inbound events. The webhook routes belong to the channels module,
+ * which calls `ingest` (wired at the composition root); this module mounts no route of its own.
+ */
+import type { AppModule } from '../../modules.js';
+import { setInboundSink } from '../channels/index.js';
+import { createMediaLinks } from '../messages/index.js';
+import { createIngestion } from './ingestion.service.js';
+
+export { createIngestion };
+export type { Ingestion, IngestionDeps } from './ingestion.service.js';
+
+/** Registers the ingestion as the channels' inbound sink: each webhook event is stored before the 2xx. */
+export const inboxModule: AppModule = (platform) => {
+  const ingestion = createIngestion({
+    db: platform.db,
+    jobs: platform.jobs,
+    events: platform.events,
+    links: createMediaLinks(platform.secrets.jwtSecret),
+  });
+  setInboundSink(platform, { receive: (channel, event) => ingestion.ingest(channel, [event]) });
+  return { plugin: async () => undefined };
+};

@@ -1,0 +1,287 @@
+/** Ingestion of normalised inbound events: messages, media, replies, edits, deletes, reactions, acks, replays, races. */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { ChannelCredentials } from '../channels/index.js';
+import { contacts } from '../contacts/index.js';
+import { messages } from '../messages/index.js';
+import {
+  createTelegramChannel,
+  ingestionFor,
+  lookupOf,
+  mediaJob,
+  recordEvents,
+  settle,
+  TestAdapter,
+  textEvent,
+} from '../../test/messages-kit.js';
+import { ticketLogs, tickets } from '../tickets/index.js';
+import type { Ingestion } from './ingestion.service.js';
+
+let t: TestApp;
+let tenant: number;
+let channel: ChannelCredentials;
+let ingestion: Ingestion;
+let recorded: ReturnType<typeof recordEvents>;
+const adapter = new TestAdapter();
+
+const rowsOf = async <T>(fn: Parameters<typeof withTenant<T>>[2]) =>
+  withTenant(t.platform.db, systemContext(tenant), fn);
+const messageByProviderId = (id: string) =>
+  rowsOf(async (tx) => (await tx.select().from(messages).where(eq(messages.messageId, id)))[0]);
+
+beforeAll(async () => {
+  t = await createTestApp({}, { adapters: lookupOf(adapter) });
+  tenant = await t.createTenant();
+  channel = await createTelegramChannel(t, tenant);
+  ingestion = ingestionFor(t);
+  recorded = recordEvents(t);
+});
+afterAll(async () => t.close());
+beforeEach(() => recorded.clear());
+
+describe('message events', () => {
+  it('stores a text message on a new pending ticket and announces both after commit', async () => {
+    const event = textEvent('1001', 'Olá, preciso de ajuda');
+    await ingestion.ingest(channel, [event]);
+    await settle();
+    const row = await messageByProviderId(event.providerMessageId);
+    expect(row).toMatchObject({ body: 'Olá, preciso de ajuda', fromMe: false, status: 'received', ack: 0 });
+    const ticket = await rowsOf(
+      async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, row!.ticketId)))[0],
+    );
+    expect(ticket).toMatchObject({ status: 'pending', unreadMessages: 1, answered: false, channel: 'telegram' });
+    expect(ticket!.lastMessage).toBe('Olá, preciso de ajuda');
+    expect(ticket!.protocol).toMatch(/^\d{8}-\d{5}$/);
+    const logs = await rowsOf((tx) => tx.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket!.id)));
+    expect(logs.map((l) => l.type)).toEqual(['create']);
+    expect(recorded.messages.map((e) => e.type)).toEqual(['chat:create']);
+    expect(recorded.messages[0]!.message.ticket.id).toBe(ticket!.id);
+    expect(recorded.tickets).toEqual([{ type: 'ticket:create', ticketId: ticket!.id, notify: true }]);
+
+    recorded.clear();
+    await ingestion.ingest(channel, [textEvent('1001', 'Alguém?')]);
+    await settle();
+    const again = await rowsOf(async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, ticket!.id)))[0]);
+    expect(again!.unreadMessages).toBe(2);
+    expect(recorded.tickets).toEqual([{ type: 'ticket:update', ticketId: ticket!.id, notify: undefined }]);
+  });
+
+  it('routes a new ticket by the channel queue and user', async () => {
+    const [user] = await Promise.all([t.createUser({ tenantId: tenant })]);
+    const routed = await createTelegramChannel(t, tenant, { name: 'Routed', userId: user.id });
+    const event = textEvent('1002', 'oi');
+    await ingestion.ingest(routed, [event]);
+    const row = await messageByProviderId(event.providerMessageId);
+    const ticket = await rowsOf(
+      async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, row!.ticketId)))[0],
+    );
+    expect(ticket).toMatchObject({ userId: user.id, channelId: routed.id, status: 'pending' });
+  });
+
+  it('a replayed provider id is a no-op: no second row, no ticket change, no event', async () => {
+    const event = textEvent('1003', 'uma vez');
+    await ingestion.ingest(channel, [event]);
+    const first = await messageByProviderId(event.providerMessageId);
+    const before = await rowsOf(
+      async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, first!.ticketId)))[0],
+    );
+    await settle();
+    recorded.clear();
+    await ingestion.ingest(channel, [event, event]);
+    await settle();
+    const count = await rowsOf((tx) =>
+      tx.select().from(messages).where(eq(messages.messageId, event.providerMessageId)),
+    );
+    expect(count).toHaveLength(1);
+    const after = await rowsOf(
+      async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, first!.ticketId)))[0],
+    );
+    expect(after).toEqual(before);
+    expect(recorded.messages).toEqual([]);
+    expect(recorded.tickets).toEqual([]);
+  });
+
+  it('resolves a reply to the quoted message', async () => {
+    const original = textEvent('1004', 'pergunta');
+    const reply = textEvent('1004', 'resposta', { quotedProviderMessageId: original.providerMessageId });
+    await ingestion.ingest(channel, [original, reply]);
+    await settle();
+    const quoted = await messageByProviderId(original.providerMessageId);
+    expect((await messageByProviderId(reply.providerMessageId))!.quotedMsgId).toBe(quoted!.id);
+    const dto = recorded.messages.find((e) => e.message.body === 'resposta')!.message;
+    expect(dto.quotedMsg).toMatchObject({ id: quoted!.id, body: 'pergunta', fromMe: false });
+  });
+
+  it('stores nothing of a blocked contact', async () => {
+    await ingestion.ingest(channel, [textEvent('1005', 'primeira')]);
+    await rowsOf((tx) => tx.update(contacts).set({ blocked: true }).where(eq(contacts.telegramId, '1005')));
+    const blocked = textEvent('1005', 'bloqueado');
+    await settle();
+    recorded.clear();
+    await ingestion.ingest(channel, [blocked]);
+    await settle();
+    expect(await messageByProviderId(blocked.providerMessageId)).toBeUndefined();
+    expect(recorded.messages).toEqual([]);
+  });
+
+  it('20 concurrent first messages of a new contact make one contact, one ticket, 20 messages', async () => {
+    const events = Array.from({ length: 20 }, (_, i) =>
+      textEvent('2000', `mensagem ${i}`, { party: { ...textEvent('2000', '').party, name: 'Rajada' } }),
+    );
+    await Promise.all(events.map((event) => ingestion.ingest(channel, [event])));
+    const found = await rowsOf((tx) => tx.select().from(contacts).where(eq(contacts.telegramId, '2000')));
+    expect(found).toHaveLength(1);
+    const theirTickets = await rowsOf((tx) => tx.select().from(tickets).where(eq(tickets.contactId, found[0]!.id)));
+    expect(theirTickets).toHaveLength(1);
+    expect(theirTickets[0]!.unreadMessages).toBe(20);
+    const stored = await rowsOf((tx) => tx.select().from(messages).where(eq(messages.ticketId, theirTickets[0]!.id)));
+    expect(stored).toHaveLength(20);
+  });
+
+  it('a group message makes one group ticket with the participant as sender', async () => {
+    const group = {
+      chatId: '-100777',
+      isGroup: true,
+      name: 'Equipe Vendas',
+      number: null,
+      idField: 'telegramId' as const,
+    };
+    const fromAna = textEvent('-100777', 'bom dia', {
+      party: { ...group, participant: { id: '3001', name: 'Ana', number: null, idField: 'telegramId' } },
+    });
+    const fromBia = textEvent('-100777', 'oi gente', {
+      party: { ...group, participant: { id: '3002', name: 'Bia', number: null, idField: 'telegramId' } },
+    });
+    await ingestion.ingest(channel, [fromAna, fromBia]);
+    await settle();
+    const a = await messageByProviderId(fromAna.providerMessageId);
+    const b = await messageByProviderId(fromBia.providerMessageId);
+    expect(a!.ticketId).toBe(b!.ticketId);
+    const ticket = await rowsOf(async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, a!.ticketId)))[0]);
+    expect(ticket!.isGroup).toBe(true);
+    const groupContact = await rowsOf(
+      async (tx) => (await tx.select().from(contacts).where(eq(contacts.id, ticket!.contactId)))[0],
+    );
+    expect(groupContact).toMatchObject({ isGroup: true, name: 'Equipe Vendas', telegramId: '-100777' });
+    const dto = recorded.messages.find((e) => e.message.id === a!.id)!.message;
+    expect(dto.contact).toMatchObject({ name: 'Ana' });
+    expect(recorded.messages.find((e) => e.message.id === b!.id)!.message.contact).toMatchObject({ name: 'Bia' });
+  });
+});
+
+describe('changes to stored messages', () => {
+  it('edit, reaction, delete and acks (acks never go backwards)', async () => {
+    const event = textEvent('4001', 'texto original');
+    await ingestion.ingest(channel, [event]);
+    const id = event.providerMessageId;
+    await settle();
+    recorded.clear();
+    await ingestion.ingest(channel, [
+      { kind: 'edit', providerMessageId: id, party: event.party, body: 'texto editado', timestamp: Date.now() },
+      { kind: 'reaction', providerMessageId: id, party: event.party, reaction: '👍', timestamp: Date.now() },
+      { kind: 'ack', providerMessageId: id, ack: 3, timestamp: Date.now() },
+      { kind: 'ack', providerMessageId: id, ack: 2, timestamp: Date.now() },
+      { kind: 'delete', providerMessageId: id, timestamp: Date.now() },
+      { kind: 'session', status: 'CONNECTED' },
+    ]);
+    await settle();
+    const row = await messageByProviderId(id);
+    expect(row).toMatchObject({ edition: 'texto editado', reaction: '👍', ack: 3, isDeleted: true });
+    expect(row!.editedAt).toBeInstanceOf(Date);
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    expect(recorded.messages.map((e) => e.type)).toEqual(['chat:update', 'chat:update', 'chat:ack', 'chat:delete']);
+  });
+
+  it('a contact event updates the name and announces contacts.updated', async () => {
+    await ingestion.ingest(channel, [textEvent('4002', 'oi')]);
+    const updates: string[] = [];
+    t.platform.events.subscribe('contacts.updated', (e) => {
+      updates.push(e.contact.name);
+    });
+    await ingestion.ingest(channel, [
+      { kind: 'contact', party: { ...textEvent('4002', '').party, name: 'Novo Nome' } },
+    ]);
+    await settle();
+    expect(updates).toEqual(['Novo Nome']);
+  });
+});
+
+describe('media', () => {
+  it('a photo is stored by the download job and served through its signed link', async () => {
+    adapter.files.set('file-1', { data: Buffer.from('PNGDATA'), mime: 'image/png', name: 'foto.png' });
+    const event = textEvent('5001', '', {
+      mediaType: 'image',
+      media: { ref: 'file-1', mime: 'image/png', name: null, size: 7 },
+    });
+    await ingestion.ingest(channel, [event]);
+    const pending = await messageByProviderId(event.providerMessageId);
+    expect(pending).toMatchObject({ mediaStatus: 'pending', mediaRef: 'file-1' });
+    expect(await t.jobs.runPending(mediaJob(t))).toBe(1);
+    await settle();
+    const ready = await messageByProviderId(event.providerMessageId);
+    expect(ready).toMatchObject({ mediaStatus: 'ready', mediaMime: 'image/png', mediaSize: 7, mediaName: 'foto.png' });
+    const update = recorded.messages.find((e) => e.type === 'chat:update' && e.message.id === ready!.id)!;
+    const url = update.message.mediaUrl!;
+    expect(url).toMatch(/^\/api\/media\/[\w-]+\.[\w-]+$/);
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('PNGDATA');
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="foto.png"/);
+
+    const forged = url.slice(0, -3) + (url.endsWith('AAA') ? 'BBB' : 'AAA');
+    const refused = await t.app.inject({ method: 'GET', url: forged });
+    expect(refused.statusCode).toBe(404);
+    const { createMediaLinks } = await import('../messages/index.js');
+    const links = createMediaLinks(t.platform.secrets.jwtSecret);
+    const expired = links.sign({ tenantId: tenant, messageId: ready!.id, exp: Math.floor(Date.now() / 1000) - 1 });
+    const gone = await t.app.inject({ method: 'GET', url: `/api/media/${expired}` });
+    expect(gone.statusCode).toBe(403);
+    expect(gone.json()).toEqual({ error: 'ERR_MEDIA_EXPIRED' });
+    expect(ready!.mediaKey!.startsWith(`${tenant}/`)).toBe(true);
+  });
+
+  it('a file the provider no longer has fails for good; a transient error retries', async () => {
+    const gone = textEvent('5002', '', {
+      mediaType: 'application',
+      media: { ref: 'missing', mime: null, name: 'a.pdf', size: null },
+    });
+    await ingestion.ingest(channel, [gone]);
+    expect(await t.jobs.runPending(mediaJob(t))).toBe(1);
+    expect(await messageByProviderId(gone.providerMessageId)).toMatchObject({ mediaStatus: 'failed', mediaKey: null });
+
+    adapter.files.set('file-2', { data: Buffer.from('%PDF'), mime: 'application/pdf', name: 'b.pdf' });
+    const flaky = textEvent('5002', '', {
+      mediaType: 'application',
+      media: { ref: 'file-2', mime: null, name: 'b.pdf', size: null },
+    });
+    await ingestion.ingest(channel, [flaky]);
+    const row = await messageByProviderId(flaky.providerMessageId);
+    const { ProviderError } = await import('../channels/index.js');
+    adapter.fail(new ProviderError('timeout', false));
+    await expect(mediaJob(t).handler({ tenantId: tenant, messageId: row!.id })).rejects.toThrow('timeout');
+    expect(await messageByProviderId(flaky.providerMessageId)).toMatchObject({ mediaStatus: 'pending' });
+    await mediaJob(t).handler({ tenantId: tenant, messageId: row!.id });
+    expect(await messageByProviderId(flaky.providerMessageId)).toMatchObject({ mediaStatus: 'ready' });
+  });
+});
+
+describe('tenancy', () => {
+  it('the same provider id on another tenant is another message', async () => {
+    const other = await t.createTenant();
+    const otherChannel = await createTelegramChannel(t, other);
+    const event = textEvent('6001', 'tenant 1');
+    await ingestion.ingest(channel, [event]);
+    await ingestion.ingest(otherChannel, [{ ...event, body: 'tenant 2' }]);
+    const mine = await rowsOf((tx) =>
+      tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.messageId, event.providerMessageId))),
+    );
+    expect(mine.map((m) => m.body)).toEqual(['tenant 1']);
+  });
+});

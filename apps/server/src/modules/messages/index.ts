@@ -1,0 +1,58 @@
+/**
+ * Messages: the pipeline's outbound half (agent sends, the send and media jobs), the messages API and signed media
+ * links. Ingestion (modules/inbox) and the tickets module use what is exported here.
+ */
+import path from 'node:path';
+import type { AppModule } from '../../modules.js';
+import { createMediaStore } from '../../platform/storage/media-store.js';
+import { createMessageActions } from './messages.actions.js';
+import { createAdapterRegistry } from '../channels/index.js';
+import { adapterLookup } from './messages.adapters.js';
+import { createForwardService } from './messages.forward.js';
+import { createMessagesJobs } from './messages.jobs.js';
+import { createMediaLinks } from './messages.media-links.js';
+import type { PipelineDeps } from './messages.pipeline.js';
+import { messagesRoutes } from './messages.routes.js';
+import { createSendService } from './messages.send.js';
+import { createMessagesService } from './messages.service.js';
+
+export { messages } from './messages.tables.js';
+export type { AdapterLookup } from './messages.adapters.js';
+export { createMediaLinks } from './messages.media-links.js';
+export type { MediaLinks } from './messages.media-links.js';
+export { loadMessageDto, loadMessageDtos } from './messages.dto.js';
+export { publishMessage } from './messages.pipeline.js';
+export type { MessageChange, PipelineDeps } from './messages.pipeline.js';
+export type { MessageRow } from './messages.repository.js';
+export {
+  applyInboundAck,
+  applyInboundDelete,
+  applyInboundEdit,
+  applyInboundReaction,
+  isKnownInbound,
+  storeInboundMessage,
+} from './messages.inbound.js';
+export { createMessagesJobs, DOWNLOAD_MEDIA_JOB, SEND_MESSAGE_JOB } from './messages.jobs.js';
+export type { MediaPayload, MessagesJobs, SendPayload } from './messages.jobs.js';
+export { createTicketMessaging } from './messages.ticket-port.js';
+
+export const messagesModule: AppModule = (platform, deps) => {
+  const pipeline: PipelineDeps = {
+    db: platform.db,
+    jobs: platform.jobs,
+    events: platform.events,
+    adapters: deps.adapters ?? adapterLookup(createAdapterRegistry(platform.config)),
+    store: createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
+    links: createMediaLinks(platform.secrets.jwtSecret),
+  };
+  const jobs = createMessagesJobs(pipeline);
+  const routes = messagesRoutes({
+    service: createMessagesService(pipeline),
+    send: createSendService(pipeline),
+    actions: createMessageActions(pipeline),
+    forward: createForwardService(pipeline),
+    store: pipeline.store,
+    maxUploadBytes: platform.config.mediaMaxUploadBytes,
+  });
+  return { plugin: routes, jobs: [jobs.send, jobs.downloadMedia] as never[] };
+};

@@ -1,0 +1,142 @@
+/**
+ * Message rows to the wire shape (client-contract §20.3): the quoted message, the sender in groups, the agent, a
+ * ticket summary, and a signed media URL once the media is stored. Relations are loaded in one query each per batch.
+ */
+import { inArray } from 'drizzle-orm';
+import type { MessageDto } from '@conversa/shared';
+import type { Tx } from '../../platform/db/client.js';
+import { contacts } from '../contacts/index.js';
+import { tickets } from '../tickets/index.js';
+import { users } from '../users/index.js';
+import type { MediaLinks } from './messages.media-links.js';
+import type { MessageRow } from './messages.repository.js';
+import { messages } from './messages.tables.js';
+
+type ContactRef = NonNullable<MessageDto['contact']>;
+type TicketRef = MessageDto['ticket'];
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+const unique = (ids: (number | null)[]): number[] => [...new Set(ids.filter((id): id is number => id !== null))];
+
+function mediaUrl(row: MessageRow, links: MediaLinks): string | null {
+  return row.mediaStatus === 'ready' && row.mediaKey ? links.url(row.tenantId, row.id) : null;
+}
+
+async function byId<T extends { id: number }>(rows: Promise<T[]>): Promise<Map<number, T>> {
+  return new Map((await rows).map((row) => [row.id, row]));
+}
+
+async function loadRelations(tx: Tx, rows: MessageRow[]) {
+  const quotedIds = unique(rows.map((r) => r.quotedMsgId));
+  const quoted = quotedIds.length
+    ? await byId(tx.select().from(messages).where(inArray(messages.id, quotedIds)))
+    : new Map<number, MessageRow>();
+  const contactIds = unique([...rows, ...quoted.values()].map((r) => r.senderContactId));
+  const userIds = unique(rows.map((r) => r.userId));
+  const ticketIds = unique(rows.map((r) => r.ticketId));
+  const contactMap = contactIds.length
+    ? await byId(
+        tx
+          .select({
+            id: contacts.id,
+            name: contacts.name,
+            number: contacts.number,
+            profilePicUrl: contacts.profilePicUrl,
+          })
+          .from(contacts)
+          .where(inArray(contacts.id, contactIds)),
+      )
+    : new Map<number, ContactRef>();
+  const userMap = userIds.length
+    ? await byId(tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds)))
+    : new Map<number, { id: number; name: string }>();
+  const ticketMap = await byId(
+    tx
+      .select({
+        id: tickets.id,
+        status: tickets.status,
+        userId: tickets.userId,
+        unreadMessages: tickets.unreadMessages,
+        answered: tickets.answered,
+        createdAt: tickets.createdAt,
+      })
+      .from(tickets)
+      .where(inArray(tickets.id, ticketIds)),
+  );
+  return { quoted, contactMap, userMap, ticketMap };
+}
+
+function ticketRef(ticket: { createdAt: Date } & Omit<TicketRef, 'createdAt'>): TicketRef {
+  return { ...ticket, createdAt: ticket.createdAt.toISOString() };
+}
+
+export function toMessageDto(
+  row: MessageRow,
+  related: Awaited<ReturnType<typeof loadRelations>>,
+  links: MediaLinks,
+): MessageDto {
+  const quoted = row.quotedMsgId ? related.quoted.get(row.quotedMsgId) : undefined;
+  // The foreign key cascades and both rows share the tenant (RLS), so a message always has its ticket.
+  const ticket = related.ticketMap.get(row.ticketId);
+  if (!ticket) throw new Error(`message ${row.id} without its ticket`);
+  const user = row.userId ? related.userMap.get(row.userId) : undefined;
+  return {
+    id: row.id,
+    messageId: row.messageId,
+    ticketId: row.ticketId,
+    contactId: row.contactId,
+    body: row.body,
+    mediaType: row.mediaType,
+    mediaUrl: mediaUrl(row, links),
+    mediaName: row.mediaName,
+    mediaMime: row.mediaMime,
+    mediaSize: row.mediaSize,
+    mediaStatus: row.mediaStatus,
+    fromMe: row.fromMe,
+    read: row.read,
+    ack: row.ack,
+    status: row.status,
+    sendType: row.sendType,
+    isDelayed: row.isDelayed,
+    isDeleted: row.isDeleted,
+    deletedAt: iso(row.deletedAt),
+    edition: row.edition,
+    editedAt: iso(row.editedAt),
+    reaction: row.reaction,
+    reactionFromMe: row.reactionFromMe,
+    isSticker: row.isSticker,
+    meta: row.meta,
+    quotedMsg: quoted
+      ? {
+          id: quoted.id,
+          messageId: quoted.messageId,
+          body: quoted.edition ?? quoted.body,
+          mediaType: quoted.mediaType,
+          mediaUrl: mediaUrl(quoted, links),
+          mediaName: quoted.mediaName,
+          fromMe: quoted.fromMe,
+          isDeleted: quoted.isDeleted,
+          contact: quoted.senderContactId ? { name: related.contactMap.get(quoted.senderContactId)?.name ?? '' } : null,
+        }
+      : null,
+    contact: row.senderContactId ? (related.contactMap.get(row.senderContactId) ?? null) : null,
+    user: user ? { id: user.id, name: user.name } : null,
+    ticket: ticketRef(ticket),
+    scheduleDate: iso(row.scheduleDate),
+    timestamp: row.timestamp,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** DTOs in the order of the rows. */
+export async function loadMessageDtos(tx: Tx, rows: MessageRow[], links: MediaLinks): Promise<MessageDto[]> {
+  if (rows.length === 0) return [];
+  const related = await loadRelations(tx, rows);
+  return rows.map((row) => toMessageDto(row, related, links));
+}
+
+export async function loadMessageDto(tx: Tx, row: MessageRow, links: MediaLinks): Promise<MessageDto> {
+  const [dto] = await loadMessageDtos(tx, [row], links);
+  return dto!;
+}

@@ -1,0 +1,15 @@
+/** The messages module's domain events (published after commit by ingestion, sends, edits, acks, deletes). */
+import type { MessageDto } from '@conversa/shared';
+
+declare module '../../platform/events/bus.js' {
+  interface DomainEvents {
+    'messages.changed': {
+      tenantId: number;
+      ticketId: number;
+      type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete';
+      message: MessageDto;
+    };
+  }
+}
+
+export {};

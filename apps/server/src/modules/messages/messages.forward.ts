@@ -1,0 +1,109 @@
+/**
+ * POST /forward-messages/ (product-spec §5 "Forwarding": at most 10 messages, exactly one contact). Each source
+ * message must be visible to the caller; the copies go to the contact's open/pending ticket on the source channel,
+ * or to a new open ticket assigned to the caller, as new pending messages with their send jobs. Media is not copied:
+ * the copy points at the same stored key (stored media is never rewritten).
+ */
+import { eq } from 'drizzle-orm';
+import type { MessageDto, TicketDto } from '@conversa/shared';
+import type { Tx } from '../../platform/db/client.js';
+import { withTenant } from '../../platform/db/tenancy.js';
+import type { AuthedContext } from '../../platform/http/auth.js';
+import { fail } from '../../platform/http/errors.js';
+import { channels } from '../channels/index.js';
+import { contacts, type ContactRow } from '../contacts/index.js';
+import { findOrCreateActiveTicket, findVisibleTicket, loadTicketDto, type TicketRow } from '../tickets/index.js';
+import { loadMessageDtos } from './messages.dto.js';
+import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
+import { findMessage, type MessageRow } from './messages.repository.js';
+import { queueOutboundMessage, type StoredUploadMedia } from './messages.send.js';
+
+/** Internal notes and system notices stay where they are (the web hides forward for them too). */
+const NOT_FORWARDABLE = new Set(['notes', 'transcription', 'transfer']);
+
+async function loadSources(tx: Tx, ctx: AuthedContext, ids: number[]): Promise<MessageRow[]> {
+  const sources: MessageRow[] = [];
+  for (const id of new Set(ids)) {
+    const message = await findMessage(tx, id);
+    if (!message || !(await findVisibleTicket(tx, ctx, message.ticketId))) throw fail('ERR_NOT_FOUND');
+    const mediaMissing = message.mediaType !== 'chat' && message.mediaStatus !== 'ready';
+    if (message.isDeleted || NOT_FORWARDABLE.has(message.mediaType) || mediaMissing || !message.channelId) {
+      throw fail('ERR_VALIDATION', 'messages');
+    }
+    sources.push(message);
+  }
+  return sources;
+}
+
+function copiedMedia(source: MessageRow): StoredUploadMedia | null {
+  if (!source.mediaKey) return null;
+  return {
+    key: source.mediaKey,
+    name: source.mediaName ?? 'file',
+    mime: source.mediaMime ?? 'application/octet-stream',
+    size: source.mediaSize ?? 0,
+    mediaType: source.mediaType,
+    isSticker: source.isSticker,
+  };
+}
+
+async function targetTicket(tx: Tx, ctx: AuthedContext, contact: ContactRow, channelId: number) {
+  const [channel] = await tx.select().from(channels).where(eq(channels.id, channelId)).limit(1);
+  if (!channel) throw fail('ERR_NO_WAPP_FOUND');
+  return findOrCreateActiveTicket(tx, ctx.tenantId, {
+    contactId: contact.id,
+    channelId,
+    channelType: channel.type,
+    isGroup: contact.isGroup,
+    status: 'open',
+    userId: ctx.userId,
+    queueId: null,
+    actorUserId: ctx.userId,
+  });
+}
+
+export function createForwardService(deps: PipelineDeps) {
+  async function store(ctx: AuthedContext, messageIds: number[], contactId: number) {
+    return withTenant(deps.db, ctx, async (tx) => {
+      const [contact] = await tx.select().from(contacts).where(eq(contacts.id, contactId)).limit(1);
+      if (!contact) throw fail('ERR_NO_CONTACT_FOUND');
+      const sources = await loadSources(tx, ctx, messageIds);
+      const targets = new Map<number, { ticket: TicketRow; created: boolean }>();
+      const rows: MessageRow[] = [];
+      for (const [index, source] of sources.entries()) {
+        const channelId = source.channelId!;
+        if (!targets.has(channelId)) targets.set(channelId, await targetTicket(tx, ctx, contact, channelId));
+        const { ticket } = targets.get(channelId)!;
+        const values = { body: source.edition ?? source.body, quotedMsgId: null, idFront: null, sendType: null };
+        // One transaction gives the jobs one creation time: the priority keeps the copies in the order chosen.
+        const priority = sources.length - index;
+        const copy = { ...values, media: copiedMedia(source) };
+        const { row } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, copy, { priority });
+        rows.push(row);
+      }
+      const tickets: { dto: TicketDto; created: boolean }[] = [];
+      for (const { ticket, created } of targets.values()) {
+        const dto = await loadTicketDto(tx, ticket.id);
+        if (dto) tickets.push({ dto, created });
+      }
+      return { messages: await loadMessageDtos(tx, rows, deps.links), tickets };
+    });
+  }
+
+  return {
+    async forwardMessages(ctx: AuthedContext, messageIds: number[], contactId: number): Promise<MessageDto[]> {
+      const result = await store(ctx, messageIds, contactId);
+      for (const message of result.messages) publishMessage(deps.events, ctx.tenantId, 'chat:create', message);
+      for (const { dto, created } of result.tickets) {
+        deps.events.publish('tickets.changed', {
+          tenantId: ctx.tenantId,
+          type: created ? 'ticket:create' : 'ticket:update',
+          ticket: dto,
+        });
+      }
+      return result.messages;
+    },
+  };
+}
+
+export type ForwardService = ReturnType<typeof createForwardService>;

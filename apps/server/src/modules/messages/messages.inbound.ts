@@ -1,0 +1,86 @@
+/**
+ * The messages side of ingestion: store an inbound message once (unique provider id per channel) and apply the
+ * provider's later changes to it (ack, edit, delete, reaction). Each returns the changed row, or null when nothing
+ * changed (unknown message, replay, an ack that would go backwards).
+ */
+import type { MessageMediaType } from '@conversa/shared';
+import type { Tx } from '../../platform/db/client.js';
+import { findByProviderId, insertMessageOnce, updateMessage, type MessageRow } from './messages.repository.js';
+
+export interface InboundMessageValues {
+  tenantId: number;
+  ticketId: number;
+  contactId: number;
+  channelId: number;
+  senderContactId: number | null;
+  providerMessageId: string;
+  fromMe: boolean;
+  body: string;
+  mediaType: MessageMediaType;
+  media: { ref: string; mime: string | null; name: string | null; size: number | null } | null;
+  isSticker: boolean;
+  meta: string | null;
+  quotedProviderMessageId: string | null;
+  timestamp: number;
+}
+
+export const isKnownInbound = async (tx: Tx, channelId: number, providerMessageId: string): Promise<boolean> =>
+  (await findByProviderId(tx, channelId, providerMessageId)) !== undefined;
+
+/** The stored row, or undefined when that provider id is already stored (a replay or a concurrent duplicate). */
+export async function storeInboundMessage(tx: Tx, values: InboundMessageValues): Promise<MessageRow | undefined> {
+  const quoted = values.quotedProviderMessageId
+    ? await findByProviderId(tx, values.channelId, values.quotedProviderMessageId)
+    : undefined;
+  const media = values.media;
+  return insertMessageOnce(tx, {
+    tenantId: values.tenantId,
+    ticketId: values.ticketId,
+    contactId: values.contactId,
+    channelId: values.channelId,
+    senderContactId: values.senderContactId,
+    messageId: values.providerMessageId,
+    fromMe: values.fromMe,
+    read: values.fromMe,
+    body: values.body,
+    mediaType: values.mediaType,
+    mediaRef: media?.ref ?? null,
+    mediaName: media?.name ?? null,
+    mediaMime: media?.mime ?? null,
+    mediaSize: media?.size ?? null,
+    mediaStatus: media ? 'pending' : 'none',
+    isSticker: values.isSticker,
+    meta: values.meta,
+    quotedMsgId: quoted?.id ?? null,
+    ack: values.fromMe ? 1 : 0,
+    status: values.fromMe ? 'sended' : 'received',
+    timestamp: values.timestamp,
+  });
+}
+
+/** Acks only move forward: a late 'delivered' never overwrites 'read'. */
+export async function applyInboundAck(tx: Tx, channelId: number, providerId: string, ack: number) {
+  const row = await findByProviderId(tx, channelId, providerId, true);
+  if (!row || ack <= row.ack) return null;
+  return (await updateMessage(tx, row.id, { ack })) ?? null;
+}
+
+export async function applyInboundEdit(tx: Tx, channelId: number, providerId: string, body: string, at: Date) {
+  const row = await findByProviderId(tx, channelId, providerId, true);
+  if (!row || row.isDeleted || row.edition === body) return null;
+  return (await updateMessage(tx, row.id, { edition: body, editedAt: at })) ?? null;
+}
+
+export async function applyInboundDelete(tx: Tx, channelId: number, providerId: string, at: Date) {
+  const row = await findByProviderId(tx, channelId, providerId, true);
+  if (!row || row.isDeleted) return null;
+  return (await updateMessage(tx, row.id, { isDeleted: true, deletedAt: at })) ?? null;
+}
+
+/** An empty reaction removes it. */
+export async function applyInboundReaction(tx: Tx, channelId: number, providerId: string, reaction: string) {
+  const row = await findByProviderId(tx, channelId, providerId, true);
+  const next = reaction || null;
+  if (!row || row.reaction === next) return null;
+  return (await updateMessage(tx, row.id, { reaction: next })) ?? null;
+}

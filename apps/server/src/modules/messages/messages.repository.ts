@@ -1,0 +1,126 @@
+/** The queries on messages. Every call runs inside a tenant transaction (RLS scopes the rows). */
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import { messages } from './messages.tables.js';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageInsert = typeof messages.$inferInsert;
+export type MessagePatch = Partial<Omit<MessageInsert, 'id' | 'tenantId' | 'search'>>;
+
+/** Inserts unless the provider id (or the idFront) is already stored; undefined for a duplicate. */
+export async function insertMessageOnce(tx: Tx, values: MessageInsert): Promise<MessageRow | undefined> {
+  const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findMessage(tx: Tx, id: number): Promise<MessageRow | undefined> {
+  const [row] = await tx.select().from(messages).where(eq(messages.id, id)).limit(1);
+  return row;
+}
+
+/** Locked until the transaction ends (acks and edits of one message arrive concurrently). */
+export async function findByProviderId(
+  tx: Tx,
+  channelId: number,
+  providerMessageId: string,
+  lock = false,
+): Promise<MessageRow | undefined> {
+  const query = tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channelId, channelId), eq(messages.messageId, providerMessageId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findInTicketByProviderId(
+  tx: Tx,
+  ticketId: number,
+  providerMessageId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.messageId, providerMessageId)))
+    .limit(1);
+  return row;
+}
+
+export async function findByIdFront(tx: Tx, ticketId: number, idFront: string): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.idFront, idFront)))
+    .limit(1);
+  return row;
+}
+
+export async function updateMessage(tx: Tx, id: number, patch: MessagePatch): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .update(messages)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(messages.id, id))
+    .returning();
+  return row;
+}
+
+/** An agent's message still waiting for the provider (not a scheduled one): the clients' `messagesOffLine`. */
+const waitingToSend: SQL = sql`(${messages.fromMe} and ${messages.status} = 'pending' and ${messages.messageId} is null and ${messages.scheduleDate} is null and not ${messages.isDeleted})`;
+
+/** One page of a contact's history on a channel, across its tickets, newest first. */
+export async function listHistoryPage(
+  tx: Tx,
+  scope: { contactId: number; channelId: number | null },
+  limit: number,
+  offset: number,
+): Promise<MessageRow[]> {
+  return tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.contactId, scope.contactId),
+        scope.channelId === null ? isNull(messages.channelId) : eq(messages.channelId, scope.channelId),
+        sql`not ${waitingToSend}`,
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function listWaitingToSend(tx: Tx, ticketId: number): Promise<MessageRow[]> {
+  return tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), waitingToSend))
+    .orderBy(asc(messages.id));
+}
+
+/** Matches of a folded term, newest first, bounded: the visibility filter runs on these candidates. */
+export async function searchCandidates(tx: Tx, foldedTerm: string, limit: number): Promise<MessageRow[]> {
+  return tx
+    .select()
+    .from(messages)
+    .where(and(sql`${messages.search} @@ plainto_tsquery('simple', ${foldedTerm})`, eq(messages.isDeleted, false)))
+    .orderBy(desc(messages.id))
+    .limit(limit);
+}
+
+/** The tenant's agent messages that never reached the provider (pending or given up), for a re-send. */
+export async function findStuckSends(tx: Tx): Promise<MessageRow[]> {
+  return tx
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.fromMe, true),
+        isNull(messages.messageId),
+        eq(messages.isDeleted, false),
+        isNull(messages.scheduleDate),
+        or(eq(messages.status, 'pending'), eq(messages.isDelayed, true)),
+      ),
+    )
+    .orderBy(asc(messages.id));
+}

@@ -1,0 +1,173 @@
+/**
+ * /api/messages, /api/forward-messages, /api/searchMessage and the public /api/media/{token} (client-contract §5).
+ * Routes parse, authorise and delegate; ticket visibility is decided by the tickets module (findVisibleTicket).
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  deleteMessageSchema,
+  editMessageSchema,
+  forwardMessagesSchema,
+  messageDtoSchema,
+  messageListQuerySchema,
+  messageListResponseSchema,
+  patchMessageSchema,
+  reactionMessageSchema,
+  searchMessageQuerySchema,
+  searchMessageResponseSchema,
+  sendMessageSchema,
+} from '@conversa/shared';
+import { actor } from '../../platform/http/auth.js';
+import { fail } from '../../platform/http/errors.js';
+import type { MediaStore } from '../../platform/storage/media-store.js';
+import type { MessageActions } from './messages.actions.js';
+import type { ForwardService } from './messages.forward.js';
+import type { SendService } from './messages.send.js';
+import type { MessagesService } from './messages.service.js';
+import { receiveMediaUpload } from './messages.upload.js';
+
+const tags = ['messages'];
+const ticketParamsSchema = z.object({ ticketId: z.coerce.number().int().positive() });
+const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const tokenParamsSchema = z.object({ token: z.string().min(1).max(500) });
+
+export interface MessagesRouteDeps {
+  service: MessagesService;
+  send: SendService;
+  actions: MessageActions;
+  forward: ForwardService;
+  store: MediaStore;
+  /** Upload limit (bytes): MEDIA_MAX_BYTES unless configured lower. */
+  maxUploadBytes: number;
+}
+
+/** Shown in the page for images, audio and video; everything else downloads (an uploaded HTML/SVG never runs here). */
+function disposition(mime: string, name: string): string {
+  const inline = /^(image\/(?!svg)|audio\/|video\/)/i.test(mime);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: deps.maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    });
+
+    app.get(
+      '/messages/:ticketId',
+      {
+        schema: {
+          tags,
+          params: ticketParamsSchema,
+          querystring: messageListQuerySchema,
+          response: { 200: messageListResponseSchema },
+        },
+      },
+      async (request) => deps.service.listMessages(actor(request), request.params.ticketId, request.query.pageNumber),
+    );
+
+    // JSON (sendMessageSchema) for text, multipart (`medias` + fields) for one file: the body is parsed here.
+    app.post(
+      '/messages/:ticketId',
+      {
+        schema: {
+          tags,
+          params: ticketParamsSchema,
+          consumes: ['application/json', 'multipart/form-data'],
+          response: { 200: messageDtoSchema },
+        },
+      },
+      async (request) => {
+        const ctx = actor(request);
+        const ticketId = request.params.ticketId;
+        if (request.isMultipart()) {
+          await deps.send.assertWritable(ctx, ticketId);
+          const { media, fields } = await receiveMediaUpload(request, deps.store, ctx.tenantId);
+          const values = { body: fields.body ?? media.name, quotedMsgId: null, sendType: null, media };
+          return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
+        }
+        const parsed = sendMessageSchema.safeParse(request.body ?? {});
+        if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
+        const input = parsed.data;
+        if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
+        return deps.send.sendMessage(ctx, ticketId, {
+          body: input.body,
+          quotedMsgId: input.quotedMsg,
+          idFront: input.idFront ?? null,
+          sendType: input.sendType ?? null,
+          media: null,
+        });
+      },
+    );
+
+    app.delete(
+      '/messages',
+      { schema: { tags, body: deleteMessageSchema, response: { 200: messageDtoSchema } } },
+      async (request) => deps.actions.deleteMessage(actor(request), request.body.id),
+    );
+
+    app.patch(
+      '/messages/:id',
+      { schema: { tags, params: idParamsSchema, body: patchMessageSchema, response: { 200: messageDtoSchema } } },
+      async (request) => deps.actions.editMessage(actor(request), request.params.id, request.body.body),
+    );
+
+    app.post(
+      '/messages/editMessage',
+      { schema: { tags, body: editMessageSchema, response: { 200: messageDtoSchema } } },
+      async (request) => {
+        const { messageId, ticketId, newBody } = request.body;
+        return deps.actions.editMessage(actor(request), messageId, newBody, ticketId);
+      },
+    );
+
+    app.post(
+      '/messages/reactionMessage',
+      { schema: { tags, body: reactionMessageSchema, response: { 200: messageDtoSchema } } },
+      async (request) => {
+        const { messageId, ticketId, reaction } = request.body;
+        return deps.actions.reactToMessage(actor(request), messageId, ticketId, reaction);
+      },
+    );
+
+    app.post(
+      '/forward-messages',
+      {
+        schema: {
+          tags,
+          body: forwardMessagesSchema,
+          response: { 200: z.object({ messages: z.array(messageDtoSchema) }) },
+        },
+      },
+      async (request) => ({
+        messages: await deps.forward.forwardMessages(actor(request), request.body.messages, request.body.contact),
+      }),
+    );
+
+    app.get(
+      '/searchMessage',
+      { schema: { tags, querystring: searchMessageQuerySchema, response: { 200: searchMessageResponseSchema } } },
+      async (request) =>
+        deps.service.searchMessages(actor(request), request.query.searchTerm, request.query.pageNumber),
+    );
+
+    // Public: <img>/<audio> tags cannot send a bearer token; the signed, expiring link is the credential.
+    app.get(
+      '/media/:token',
+      { config: { public: true }, schema: { tags, params: tokenParamsSchema } },
+      async (request, reply) => {
+        const media = await deps.service.openMedia(request.params.token);
+        return reply
+          .type(media.mime)
+          .header('Content-Length', media.size)
+          .header('Content-Disposition', disposition(media.mime, media.name))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'private, max-age=3600')
+          .send(media.stream);
+      },
+    );
+  };
+}

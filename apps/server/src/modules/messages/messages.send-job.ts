@@ -1,0 +1,127 @@
+/** The `messages.send` handler: one attempt to deliver a pending message through its channel's adapter. */
+import { eq } from 'drizzle-orm';
+import type { ChannelType } from '@conversa/shared';
+import type { Tx } from '../../platform/db/client.js';
+import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { readAll } from '../../platform/storage/media-store.js';
+import {
+  loadChannelCredentials,
+  ProviderError,
+  type ChannelCredentials,
+  type OutboundMessage,
+} from '../channels/index.js';
+import { contacts, type ContactRow } from '../contacts/index.js';
+import { loadMessageDto } from './messages.dto.js';
+import type { SendPayload } from './messages.jobs.js';
+import { publishMessage, shortError, type PipelineDeps } from './messages.pipeline.js';
+import { findMessage, updateMessage, type MessageRow } from './messages.repository.js';
+
+export const SEND_MAX_ATTEMPTS = 5;
+
+interface PreparedSend {
+  message: MessageRow;
+  attempt: number;
+  channel: ChannelCredentials | null;
+  to: string | null;
+  replyTo: string | null;
+}
+
+/** The contact's id on the channel's provider (Telegram chats by id, WhatsApp by number, ...). */
+export function recipientFor(type: ChannelType, contact: ContactRow): string | null {
+  switch (type) {
+    case 'telegram':
+      return contact.telegramId;
+    case 'messenger':
+    case 'hub_facebook':
+      return contact.messengerId;
+    case 'instagram':
+    case 'hub_instagram':
+      return contact.instagramPK;
+    default:
+      return contact.number;
+  }
+}
+
+/** Counts the attempt (committed before the provider call, so a crash mid-send still counts). */
+async function prepareSend(tx: Tx, messageId: number): Promise<PreparedSend | null> {
+  const found = await findMessage(tx, messageId);
+  // Sent already (the provider id is set), deleted, given up or not ours to send: nothing to do.
+  if (!found || !found.fromMe || found.messageId || found.isDeleted || found.isDelayed) return null;
+  const message = (await updateMessage(tx, messageId, { sendAttempts: found.sendAttempts + 1 }))!;
+  const channel = message.channelId ? await loadChannelCredentials(tx, message.channelId) : null;
+  const [contact] = await tx.select().from(contacts).where(eq(contacts.id, message.contactId)).limit(1);
+  const quoted = message.quotedMsgId ? await findMessage(tx, message.quotedMsgId) : undefined;
+  return {
+    message,
+    attempt: message.sendAttempts,
+    channel,
+    to: channel && contact ? recipientFor(channel.type, contact) : null,
+    replyTo: quoted?.messageId ?? null,
+  };
+}
+
+async function outbound(deps: PipelineDeps, prepared: PreparedSend & { to: string }): Promise<OutboundMessage> {
+  const { message } = prepared;
+  let media: OutboundMessage['media'] = null;
+  if (message.mediaKey) {
+    const stored = await deps.store.get(message.mediaKey);
+    if (!stored) throw new ProviderError('stored media is missing', true);
+    media = {
+      data: await readAll(stored.stream),
+      mime: message.mediaMime ?? 'application/octet-stream',
+      name: message.mediaName ?? 'file',
+    };
+  }
+  return {
+    to: prepared.to,
+    body: message.body,
+    mediaType: message.mediaType,
+    media,
+    replyToProviderMessageId: prepared.replyTo,
+  };
+}
+
+async function deliver(deps: PipelineDeps, prepared: PreparedSend) {
+  if (!prepared.channel) throw new ProviderError('the message has no channel', true);
+  if (!prepared.to) throw new ProviderError('the contact has no id on this channel', true);
+  const adapter = deps.adapters.get(prepared.channel.type);
+  return adapter.send(prepared.channel, await outbound(deps, { ...prepared, to: prepared.to }));
+}
+
+export async function runSend(deps: PipelineDeps, payload: SendPayload): Promise<void> {
+  const ctx = systemContext(payload.tenantId);
+  const prepared = await withTenant(deps.db, ctx, (tx) => prepareSend(tx, payload.messageId));
+  if (!prepared) return;
+  if (payload.announce && prepared.attempt === 1) {
+    const dto = await withTenant(deps.db, ctx, (tx) => loadMessageDto(tx, prepared.message, deps.links));
+    publishMessage(deps.events, payload.tenantId, 'chat:create', dto);
+  }
+  try {
+    const result = await deliver(deps, prepared);
+    const dto = await withTenant(deps.db, ctx, async (tx) => {
+      const row = await updateMessage(tx, payload.messageId, {
+        messageId: result.providerMessageId,
+        ack: Math.max(result.ack, 1),
+        status: 'sended',
+        timestamp: result.timestamp,
+        isDelayed: false,
+        sendError: null,
+      });
+      return row && loadMessageDto(tx, row, deps.links);
+    });
+    if (dto) publishMessage(deps.events, payload.tenantId, 'chat:ack', dto);
+  } catch (error) {
+    const permanent = error instanceof ProviderError && error.permanent;
+    if (!permanent && prepared.attempt < SEND_MAX_ATTEMPTS) throw error;
+    await markUndelivered(deps, payload.tenantId, payload.messageId, error);
+  }
+}
+
+/** The web shows 'Mensagem não entregue.' and offers a resend; the job itself ends as done. */
+async function markUndelivered(deps: PipelineDeps, tenantId: number, messageId: number, error: unknown) {
+  const dto = await withTenant(deps.db, systemContext(tenantId), async (tx) => {
+    const row = await updateMessage(tx, messageId, { isDelayed: true, sendError: shortError(error) });
+    return row && loadMessageDto(tx, row, deps.links);
+  });
+  if (dto) publishMessage(deps.events, tenantId, 'chat:update', dto);
+}

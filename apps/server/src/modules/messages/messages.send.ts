@@ -1,0 +1,147 @@
+/**
+ * An agent's send (POST /messages/{ticketId}): the message is stored pending and `messages.send` is enqueued in the
+ * same transaction; the worker talks to the provider. A retried POST with the same idFront answers the stored message
+ * and sends nothing twice (unique (tenant, ticket, idFront)). Uploaded media is in the store before the transaction
+ * and is removed again when the transaction fails or the idFront was already used.
+ */
+import type { MessageDto, MessageMediaType, TicketDto } from '@conversa/shared';
+import type { Tx } from '../../platform/db/client.js';
+import type { TenantContext } from '../../platform/db/tenancy.js';
+import { withTenant } from '../../platform/db/tenancy.js';
+import type { AuthedContext } from '../../platform/http/auth.js';
+import { fail } from '../../platform/http/errors.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
+import { findVisibleTicket, loadTicketDto, touchTicketOnOutbound, type TicketRow } from '../tickets/index.js';
+import { loadMessageDto } from './messages.dto.js';
+import { SEND_MESSAGE_JOB } from './messages.jobs.js';
+import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
+import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from './messages.repository.js';
+
+export interface StoredUploadMedia {
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  mediaType: MessageMediaType;
+  isSticker: boolean;
+}
+
+export interface OutboundValues {
+  body: string;
+  quotedMsgId: number | null;
+  idFront: string | null;
+  sendType: string | null;
+  media: StoredUploadMedia | null;
+}
+
+/**
+ * Stores a pending outbound message on a ticket, touches the ticket and enqueues its send, all in the caller's
+ * transaction. Returns the existing message (created false) when the idFront was already used on this ticket.
+ */
+export async function queueOutboundMessage(
+  tx: Tx,
+  jobs: JobQueue,
+  ctx: TenantContext,
+  ticket: TicketRow,
+  values: OutboundValues,
+  options: { announce?: boolean; priority?: number } = {},
+): Promise<{ row: MessageRow; created: boolean }> {
+  if (values.idFront) {
+    const existing = await findByIdFront(tx, ticket.id, values.idFront);
+    if (existing) return { row: existing, created: false };
+  }
+  const media = values.media;
+  const row = await insertMessageOnce(tx, {
+    tenantId: ctx.tenantId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    channelId: ticket.channelId,
+    userId: ctx.userId,
+    idFront: values.idFront,
+    fromMe: true,
+    read: true,
+    body: values.body,
+    mediaType: media?.mediaType ?? 'chat',
+    mediaKey: media?.key ?? null,
+    mediaName: media?.name ?? null,
+    mediaMime: media?.mime ?? null,
+    mediaSize: media?.size ?? null,
+    mediaStatus: media ? 'ready' : 'none',
+    isSticker: media?.isSticker ?? false,
+    ack: 0,
+    status: 'pending',
+    sendType: values.sendType,
+    quotedMsgId: values.quotedMsgId,
+  });
+  if (!row) {
+    // A concurrent POST with the same idFront won the unique index.
+    const winner = await findByIdFront(tx, ticket.id, values.idFront ?? '');
+    if (!winner) throw fail('ERR_CREATING_MESSAGE');
+    return { row: winner, created: false };
+  }
+  await touchTicketOnOutbound(tx, ticket.id, values.body || media?.name || row.mediaType, new Date());
+  const announce = options.announce ? { announce: true } : {};
+  const order = options.priority ? { priority: options.priority } : {};
+  await jobs.enqueue(SEND_MESSAGE_JOB, { tenantId: ctx.tenantId, messageId: row.id, ...announce }, { tx, ...order });
+  return { row, created: true };
+}
+
+/** A reply must quote a message of the same conversation (contact and channel), never one of another ticket's contact. */
+async function checkQuoted(tx: Tx, ticket: TicketRow, quotedMsgId: number | null): Promise<number | null> {
+  if (quotedMsgId === null) return null;
+  const quoted = await findMessage(tx, quotedMsgId);
+  if (!quoted || quoted.contactId !== ticket.contactId || quoted.channelId !== ticket.channelId) {
+    throw fail('ERR_VALIDATION', 'quotedMsg');
+  }
+  return quoted.id;
+}
+
+export function createSendService(deps: PipelineDeps) {
+  async function store(ctx: AuthedContext, ticketId: number, values: OutboundValues) {
+    return withTenant(deps.db, ctx, async (tx) => {
+      const ticket = await findVisibleTicket(tx, ctx, ticketId);
+      if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
+      if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
+      const quotedMsgId = await checkQuoted(tx, ticket, values.quotedMsgId);
+      const { row, created } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, { ...values, quotedMsgId });
+      const message = await loadMessageDto(tx, row, deps.links);
+      return { message, created, ticket: created ? await loadTicketDto(tx, ticket.id) : null };
+    });
+  }
+
+  return {
+    /** Checked before an upload is read, so a file for a ticket the caller cannot write to is never stored. */
+    async assertWritable(ctx: AuthedContext, ticketId: number): Promise<void> {
+      await withTenant(deps.db, ctx, async (tx) => {
+        const ticket = await findVisibleTicket(tx, ctx, ticketId);
+        if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
+        if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
+      });
+    },
+
+    async sendMessage(ctx: AuthedContext, ticketId: number, values: OutboundValues): Promise<MessageDto> {
+      let result: { message: MessageDto; created: boolean; ticket: TicketDto | null };
+      try {
+        result = await store(ctx, ticketId, values);
+      } catch (error) {
+        if (values.media) await deps.store.delete(values.media.key);
+        throw error;
+      }
+      if (!result.created) {
+        if (values.media) await deps.store.delete(values.media.key);
+        return result.message;
+      }
+      publishMessage(deps.events, ctx.tenantId, 'chat:create', result.message);
+      if (result.ticket) {
+        deps.events.publish('tickets.changed', {
+          tenantId: ctx.tenantId,
+          type: 'ticket:update',
+          ticket: result.ticket,
+        });
+      }
+      return result.message;
+    },
+  };
+}
+
+export type SendService = ReturnType<typeof createSendService>;

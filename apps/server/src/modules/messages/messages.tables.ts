@@ -1,0 +1,110 @@
+/**
+ * Messages (product-spec §3 "Message", client-contract §20.3). Idempotency lives in the schema: a provider message id
+ * is unique per (tenant, channel); an agent's send is unique per (tenant, ticket, idFront). `search` is a generated,
+ * accent-folded text-search vector over the body (PGlite has no unaccent, so the fold is translate()).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { MediaStatus, MessageMediaType, MessageStatus } from '@conversa/shared';
+import { channels } from '../channels/index.js';
+import { contacts } from '../contacts/index.js';
+import { tenants } from '../tenants/index.js';
+import { tickets } from '../tickets/index.js';
+import { users } from '../users/index.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Keep in step with platform/db/search.ts (the fold used by every search). */
+const FOLD_FROM = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
+const FOLD_TO = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The ticket's contact (history of a contact on a channel spans its tickets). */
+    contactId: bigint('contact_id', { mode: 'number' })
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    channelId: bigint('channel_id', { mode: 'number' }).references(() => channels.id, { onDelete: 'set null' }),
+    /** In groups: the participant who wrote it. */
+    senderContactId: bigint('sender_contact_id', { mode: 'number' }).references(() => contacts.id, {
+      onDelete: 'set null',
+    }),
+    /** The agent who sent it. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The provider's id (needed to reply, react, edit, delete); null until an outbound send succeeds. */
+    messageId: text('message_id'),
+    /** Client-generated id of an agent's send (echo matching, de-duplication of retried POSTs). */
+    idFront: text('id_front'),
+    fromMe: boolean('from_me').notNull(),
+    read: boolean('read').notNull().default(false),
+    body: text('body').notNull().default(''),
+    mediaType: text('media_type').$type<MessageMediaType>().notNull().default('chat'),
+    /** Media store key (never a public URL; DTOs carry a signed URL). */
+    mediaKey: text('media_key'),
+    mediaName: text('media_name'),
+    mediaMime: text('media_mime'),
+    mediaSize: integer('media_size'),
+    mediaStatus: text('media_status').$type<MediaStatus>().notNull().default('none'),
+    /** Provider file reference to download from (Telegram file_id, ...). */
+    mediaRef: text('media_ref'),
+    isSticker: boolean('is_sticker').notNull().default(false),
+    /** 0 pending, 1 sent, 2 delivered, 3 read, 4 played. */
+    ack: smallint('ack').notNull().default(0),
+    status: text('status').$type<MessageStatus>().notNull().default('received'),
+    sendType: text('send_type'),
+    /** Send failed for good ('Mensagem não entregue.'); the web offers a resend. */
+    isDelayed: boolean('is_delayed').notNull().default(false),
+    sendError: text('send_error'),
+    sendAttempts: integer('send_attempts').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Edited text, shown instead of body. */
+    edition: text('edition'),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    reaction: text('reaction'),
+    reactionFromMe: text('reaction_from_me'),
+    quotedMsgId: bigint('quoted_msg_id', { mode: 'number' }),
+    /** Extra structured content: location {latitude, longitude, name}, vcard text, ... */
+    meta: text('meta'),
+    scheduleDate: timestamp('schedule_date', { withTimezone: true }),
+    /** Provider time of the message (epoch ms). */
+    timestamp: bigint('timestamp', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql.raw(
+        `to_tsvector('simple'::regconfig, translate(lower(coalesce(edition, body, '')), '${FOLD_FROM}', '${FOLD_TO}'))`,
+      ),
+    ),
+  },
+  (t) => [
+    uniqueIndex('messages_provider_id_unique')
+      .on(t.tenantId, t.channelId, t.messageId)
+      .where(sql`${t.messageId} is not null`),
+    uniqueIndex('messages_id_front_unique')
+      .on(t.tenantId, t.ticketId, t.idFront)
+      .where(sql`${t.idFront} is not null`),
+    index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.id.desc()),
+    index('messages_contact_channel_idx').on(t.tenantId, t.contactId, t.channelId, t.id.desc()),
+    index('messages_search_idx').using('gin', t.search),
+  ],
+);

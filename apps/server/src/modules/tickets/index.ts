@@ -1,0 +1,42 @@
+import type { AppModule } from '../../modules.js';
+import type { Platform } from '../../platform/platform.js';
+import { createTicketsBulk } from './tickets.bulk.js';
+import { createTicketCreation } from './tickets.create.js';
+import { createTicketsJobs } from './tickets.jobs.js';
+import { createTicketList } from './tickets.list.js';
+import type { TicketMessagingPort } from './tickets.port.js';
+import { registerTicketsRealtime } from './tickets.realtime.js';
+import { ticketsRoutes } from './tickets.routes.js';
+import { createTicketsService } from './tickets.service.js';
+
+export { tenantCounters, ticketLogs, tickets } from './tickets.tables.js';
+export { allocateProtocol } from './tickets.protocol.js';
+export { findVisibleTicket } from './tickets.access.js';
+export { loadTicketDto, loadTicketDtos } from './tickets.dto.js';
+export { ticketVisibility, loadVisibilitySettings, type Viewer, type TicketRef } from './tickets.policy.js';
+export type { TicketRow } from './tickets.repository.js';
+export type { TicketMessagingPort } from './tickets.port.js';
+export { CLOSE_AFTER_FAREWELL_JOB } from './tickets.jobs.js';
+
+/** The tickets module; the messages module supplies the port (it imports tickets, so tickets cannot import it). */
+export function createTicketsModule(messagingFor: (platform: Platform) => TicketMessagingPort): AppModule {
+  return (platform, deps) => {
+    const { db, events } = platform;
+    const messaging = deps.ticketMessaging ?? messagingFor(platform);
+    const jobs = createTicketsJobs({ db, events });
+    const service = createTicketsService({ db, events, queue: platform.jobs, port: messaging, jobs });
+    const bulk = createTicketsBulk({ db, events, port: messaging });
+    registerTicketsRealtime({ db, events, realtime: platform.realtime });
+    return {
+      plugin: ticketsRoutes({
+        service,
+        bulk,
+        list: createTicketList({ db }),
+        create: createTicketCreation({ db, events }),
+      }),
+      jobs: [jobs.closeAfterFarewell] as never[],
+    };
+  };
+}
+export { findOrCreateActiveTicket, touchTicketOnInbound, touchTicketOnOutbound } from './tickets.inbound.js';
+export type { ActiveTicketRequest } from './tickets.inbound.js';

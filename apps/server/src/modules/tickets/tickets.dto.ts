@@ -1,0 +1,114 @@
+/**
+ * Ticket rows to the wire shape of client-contract §20.2 (the list row of §20.1 is a subset: the list route's
+ * response schema keeps only its fields). Contacts come with their tags and wallets through the contacts module.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import type { ContactDto, TicketDto } from '@conversa/shared';
+import type { Queryable } from '../../platform/db/client.js';
+import { channels } from '../channels/index.js';
+import { contacts, loadContactDtos } from '../contacts/index.js';
+import { queues } from '../queues/index.js';
+import { users } from '../users/index.js';
+import type { TicketRow } from './tickets.repository.js';
+import { tickets } from './tickets.tables.js';
+
+interface Joined {
+  ticket: TicketRow;
+  userName: string | null;
+  queueName: string | null;
+  channel: Pick<typeof channels.$inferSelect, 'id' | 'name' | 'type' | 'status' | 'sendEvaluation'> | null;
+}
+
+const epochMs = (value: Date | null): number | null => (value ? value.getTime() : null);
+
+function toTicketDto({ ticket, userName, queueName, channel }: Joined, contact: ContactDto): TicketDto {
+  const integrations = {
+    difyStatus: ticket.difyStatus,
+    lmStatus: ticket.lmStatus,
+    n8nStatus: ticket.n8nStatus,
+    typebotStatus: ticket.typebotStatus,
+    dialogflowStatus: ticket.dialogflowStatus,
+    chatgptStatus: ticket.chatgptStatus,
+  };
+  return {
+    id: ticket.id,
+    tenantId: ticket.tenantId,
+    status: ticket.status,
+    contactId: ticket.contactId,
+    name: contact.name,
+    profilePicUrl: contact.profilePicUrl,
+    userId: ticket.userId,
+    username: userName,
+    user: ticket.userId !== null && userName !== null ? { id: ticket.userId, name: userName } : null,
+    queueId: ticket.queueId,
+    queue: queueName,
+    whatsappId: ticket.channelId,
+    whatsapp: channel,
+    channel: ticket.channel,
+    isGroup: ticket.isGroup,
+    unreadMessages: ticket.unreadMessages,
+    answered: ticket.answered,
+    lastMessage: ticket.lastMessage,
+    lastMessageAt: epochMs(ticket.lastMessageAt),
+    lastMessageReceived: epochMs(ticket.lastMessageReceivedAt),
+    updatedAt: ticket.updatedAt.toISOString(),
+    createdAt: ticket.createdAt.toISOString(),
+    protocol: ticket.protocol,
+    kanban: contact.kanban,
+    tags: contact.tags,
+    contact,
+    chatFlowId: ticket.chatFlowId,
+    stepChatFlow: ticket.stepChatFlow,
+    autoReplyId: ticket.autoReplyId,
+    stepAutoReplyId: ticket.stepAutoReplyId,
+    isTransference: ticket.isTransference,
+    isFarewellMessage: ticket.isFarewellMessage,
+    // Scheduled messages arrive with message scheduling.
+    scheduledMessages: [],
+    reasons: ticket.reasonId,
+    value: ticket.value,
+    closingAt: ticket.closingAt?.toISOString() ?? null,
+    closedAt: ticket.closedAt?.toISOString() ?? null,
+    ...integrations,
+  };
+}
+
+/** Full DTOs of the given tickets, in the order of `ids` (ids not found are left out). */
+export async function loadTicketDtos(tx: Queryable, ids: number[]): Promise<TicketDto[]> {
+  if (ids.length === 0) return [];
+  const rows: Joined[] = await tx
+    .select({
+      ticket: tickets,
+      userName: users.name,
+      queueName: queues.queue,
+      channel: {
+        id: channels.id,
+        name: channels.name,
+        type: channels.type,
+        status: channels.status,
+        sendEvaluation: channels.sendEvaluation,
+      },
+    })
+    .from(tickets)
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(channels, eq(channels.id, tickets.channelId))
+    .where(inArray(tickets.id, ids));
+  const contactRows = await tx
+    .select()
+    .from(contacts)
+    .where(inArray(contacts.id, [...new Set(rows.map((r) => r.ticket.contactId))]));
+  const contactDtos = new Map((await loadContactDtos(tx, contactRows)).map((c) => [c.id, c]));
+  const byId = new Map(rows.map((row) => [row.ticket.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    const contact = row && contactDtos.get(row.ticket.contactId);
+    return row && contact ? [toTicketDto(row, contact)] : [];
+  });
+}
+
+/** The full §20.2 ticket, or null when it does not exist (in the transaction's tenant). */
+export async function loadTicketDto(tx: Queryable, ticketId: number): Promise<TicketDto | null> {
+  const [dto] = await loadTicketDtos(tx, [ticketId]);
+  return dto ?? null;
+}

@@ -1,0 +1,34 @@
+/** `GET /tickets`: the attendance filter (client-contract §4.1) over the tickets the visibility policy lets through. */
+import { TICKETS_PAGE_SIZE, type TicketListQuery, type TicketListResponse } from '@conversa/shared';
+import type { Database } from '../../platform/db/client.js';
+import { withTenant } from '../../platform/db/tenancy.js';
+import type { AuthedContext } from '../../platform/http/auth.js';
+import { loadTicketDtos } from './tickets.dto.js';
+import { literalViewer, loadVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from './tickets.policy.js';
+import * as repo from './tickets.repository.js';
+
+export function createTicketList(deps: { db: Database }) {
+  return async function listTickets(ctx: AuthedContext, query: TicketListQuery): Promise<TicketListResponse> {
+    return withTenant(deps.db, ctx, async (tx) => {
+      const settings = await loadVisibilitySettings(tx, ctx.tenantId);
+      const visible = ticketVisibility(literalViewer(ctx.userId, ctx.profile), TICKET_COLUMNS, settings, {
+        showAll: query.showAll,
+        includeNotQueueDefined: query.includeNotQueueDefined,
+        notAssignedOnly: query.isNotAssignedUser,
+      });
+      const filter: repo.ListFilter = {
+        statuses: query.status,
+        search: query.searchParam,
+        queueIds: query.queuesIds,
+        channelIds: query.whatsappIds,
+        userIds: query.selectedUser,
+        withUnread: query.withUnreadMessages,
+        isGroup: query.isGroup,
+        limit: TICKETS_PAGE_SIZE,
+        offset: (query.pageNumber - 1) * TICKETS_PAGE_SIZE,
+      };
+      const { ids, ...page } = await repo.listTicketIds(tx, ctx.tenantId, filter, visible);
+      return { tickets: await loadTicketDtos(tx, ids), ...page };
+    });
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The one visibility policy (product-spec §6), tested once against a table of cases: for every case and viewer the
+ * list (`GET /tickets?showAll=true`), `GET /tickets/{id}` and the realtime audience query must all agree with the
+ * expected answer. Then the list-only choices (showAll off, includeNotQueueDefined, isNotAssignedUser).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TicketListResponse } from '@conversa/shared';
+import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { ticketAudience } from './tickets.access.js';
+import {
+  makeChannel,
+  makeContact,
+  makeQueue,
+  makeTicket,
+  recordingPort,
+  setVisibility,
+} from '../../test/ticket-fixtures.js';
+import { loadVisibilitySettings } from './tickets.policy.js';
+
+let t: TestApp;
+let viewers: Record<'admin' | 'super' | 'agent' | 'other' | 'outsider', TestUser>;
+let channel: number;
+let q1: number;
+let q2: number;
+
+const OFF = {
+  NotViewAssignedTickets: 'disabled',
+  NotViewTicketsChatBot: 'disabled',
+  DirectTicketsToWallets: 'disabled',
+} as const;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { ticketMessaging: recordingPort().port });
+  const staff = await t.createStaff();
+  const other = await t.createUser({ tenantId: 1, profile: 'user', name: 'Outra Agente' });
+  const outsider = await t.createUser({ tenantId: await t.createTenant(), profile: 'admin' });
+  viewers = { admin: staff.admin, super: staff.supervisor, agent: staff.agent, other, outsider };
+  channel = await makeChannel(t, 1);
+  q1 = await makeQueue(t, 1, 'Vendas', [staff.agent.id, other.id]);
+  q2 = await makeQueue(t, 1, 'Suporte', [other.id]);
+});
+beforeEach(() => setVisibility(t, 1, OFF));
+afterAll(() => t.close());
+
+type Who = keyof typeof viewers;
+interface Case {
+  name: string;
+  settings?: Partial<Record<keyof typeof OFF, 'enabled'>>;
+  ticket: (ids: { agent: number; other: number }) => {
+    queueId?: number | null;
+    userId?: number | null;
+    chatFlowId?: number;
+  };
+  wallets?: Who[];
+  sees: Who[];
+}
+
+const cases: Case[] = [
+  {
+    name: 'unassigned ticket of a queue the agent serves',
+    ticket: () => ({ queueId: q1 }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'ticket of a queue the agent does not serve',
+    ticket: () => ({ queueId: q2 }),
+    sees: ['admin', 'super', 'other'],
+  },
+  { name: 'ticket without queue', ticket: () => ({ queueId: null }), sees: ['admin', 'super', 'agent', 'other'] },
+  {
+    name: 'own ticket in a foreign queue always passes',
+    ticket: ({ agent }) => ({ queueId: q2, userId: agent }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'NotViewAssignedTickets: assigned only to the assignee and admins (super via showAll)',
+    settings: { NotViewAssignedTickets: 'enabled' },
+    ticket: ({ other }) => ({ queueId: q1, userId: other }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'NotViewAssignedTickets leaves unassigned tickets alone',
+    settings: { NotViewAssignedTickets: 'enabled' },
+    ticket: () => ({ queueId: q1 }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'NotViewTicketsChatBot: a bot ticket without user and queue is hidden',
+    settings: { NotViewTicketsChatBot: 'enabled' },
+    ticket: () => ({ queueId: null, chatFlowId: 7 }),
+    sees: ['admin', 'super'],
+  },
+  {
+    name: 'NotViewTicketsChatBot: a bot ticket with a queue is not a hidden one',
+    settings: { NotViewTicketsChatBot: 'enabled' },
+    ticket: () => ({ queueId: q1, chatFlowId: 7 }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'DirectTicketsToWallets: only wallet owners and admins',
+    settings: { DirectTicketsToWallets: 'enabled' },
+    ticket: () => ({ queueId: q1 }),
+    wallets: ['other'],
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'DirectTicketsToWallets: a contact without wallets is everyone’s',
+    settings: { DirectTicketsToWallets: 'enabled' },
+    ticket: () => ({ queueId: q1 }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+];
+
+async function listIds(user: TestUser, query: string): Promise<number[]> {
+  const res = await t.call(user, 'GET', `/tickets?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TicketListResponse>().tickets.map((row) => row.id);
+}
+
+async function audience(ticketId: number, tenantId = 1): Promise<number[]> {
+  const ids = Object.values(viewers).map((v) => v.id);
+  return withTenant(t.platform.db, systemContext(tenantId), async (tx) =>
+    ticketAudience(tx, ticketId, ids, await loadVisibilitySettings(tx, tenantId)),
+  );
+}
+
+describe('ticket visibility policy', () => {
+  it.each(cases)('$name', async (c) => {
+    await setVisibility(t, 1, { ...OFF, ...c.settings });
+    const wallets = (c.wallets ?? []).map((who) => viewers[who].id);
+    const contactId = await makeContact(t, 1, { name: c.name.slice(0, 30), wallets });
+    const id = await makeTicket(t, 1, {
+      contactId,
+      channelId: channel,
+      ...c.ticket({ agent: viewers.agent.id, other: viewers.other.id }),
+    });
+    const inAudience = await audience(id);
+    for (const who of Object.keys(viewers) as Who[]) {
+      const expected = c.sees.includes(who);
+      const viewer = viewers[who];
+      const listed = (await listIds(viewer, `showAll=true&whatsappIds[]=${channel}`)).includes(id);
+      const detail = (await t.call(viewer, 'GET', `/tickets/${id}`)).statusCode;
+      expect({ who, listed }).toEqual({ who, listed: expected });
+      expect({ who, detail }).toEqual({ who, detail: expected ? 200 : 404 });
+      expect({ who, audience: inAudience.includes(viewer.id) }).toEqual({ who, audience: expected });
+    }
+  });
+
+  it('showAll is honoured only for admin and super; without it the settings bind super', async () => {
+    await setVisibility(t, 1, { ...OFF, NotViewAssignedTickets: 'enabled' });
+    const contactId = await makeContact(t, 1);
+    const id = await makeTicket(t, 1, {
+      contactId,
+      channelId: channel,
+      queueId: q2,
+      userId: viewers.other.id,
+      status: 'open',
+    });
+    expect(await listIds(viewers.super, 'showAll=false')).not.toContain(id);
+    expect(await listIds(viewers.super, 'showAll=true')).toContain(id);
+    expect(await listIds(viewers.admin, 'showAll=false')).toContain(id); // admins see assigned tickets anyway
+    expect(await listIds(viewers.agent, 'showAll=true')).not.toContain(id); // an agent's showAll is ignored
+  });
+
+  it('includeNotQueueDefined=false hides queue-less tickets, except the viewer’s own', async () => {
+    const none = await makeTicket(t, 1, { contactId: await makeContact(t, 1), channelId: channel, queueId: null });
+    const own = await makeTicket(t, 1, {
+      contactId: await makeContact(t, 1),
+      channelId: channel,
+      queueId: null,
+      userId: viewers.agent.id,
+      status: 'open',
+    });
+    const ids = await listIds(viewers.agent, 'includeNotQueueDefined=false');
+    expect(ids).not.toContain(none);
+    expect(ids).toContain(own);
+    expect(await listIds(viewers.agent, 'includeNotQueueDefined=true')).toContain(none);
+    expect(await listIds(viewers.admin, 'includeNotQueueDefined=false')).not.toContain(none);
+  });
+
+  it('isNotAssignedUser keeps unassigned tickets (and the viewer’s own)', async () => {
+    const free = await makeTicket(t, 1, { contactId: await makeContact(t, 1), channelId: channel, queueId: q1 });
+    const taken = await makeTicket(t, 1, {
+      contactId: await makeContact(t, 1),
+      channelId: channel,
+      queueId: q1,
+      userId: viewers.other.id,
+      status: 'open',
+    });
+    const ids = await listIds(viewers.agent, 'isNotAssignedUser=true');
+    expect(ids).toContain(free);
+    expect(ids).not.toContain(taken);
+    expect(await listIds(viewers.agent, 'isNotAssignedUser=false')).toContain(taken);
+    expect(await listIds(viewers.agent, 'isNotAssignedUser[]=true&isNotAssignedUser[]=false')).toContain(taken);
+  });
+});

@@ -1,0 +1,187 @@
+/** The queries on tickets and their logs. Tenant-scoped functions take the branded TenantId (RLS filters too). */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TicketLogType, TicketStatus } from '@conversa/shared';
+import type { Queryable } from '../../platform/db/client.js';
+import type { TenantId } from '../../platform/db/tenancy.js';
+import { containing, folded, foldSearch } from '../../platform/db/search.js';
+import { contacts } from '../contacts/index.js';
+import { queues } from '../queues/index.js';
+import { users } from '../users/index.js';
+import { ticketLogs, tickets } from './tickets.tables.js';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type TicketPatch = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'createdAt'>>;
+export type NewTicket = Omit<typeof tickets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** `count` stops at this many matches: an exact count of a huge tenant would scan every row on each page. */
+export const COUNT_CAP = 10_000;
+
+export interface ListFilter {
+  statuses: TicketStatus[];
+  search: string;
+  queueIds: number[];
+  channelIds: number[];
+  userIds: number[];
+  withUnread: boolean;
+  isGroup: boolean | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Contact name (accent-folded), contact number (digits of a number-like term) or the protocol. */
+function matchesSearch(search: string): SQL | undefined {
+  const term = foldSearch(search);
+  if (!term) return undefined;
+  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
+  const byNumber = digits ? sql` or c.number like ${containing(digits)}` : sql``;
+  return sql`(exists (select 1 from contacts c where c.id = tickets.contact_id
+      and (${folded(sql.raw('c.name'))} like ${containing(term)}${byNumber}))
+    or tickets.protocol like ${containing(term)})`;
+}
+
+function listWhere(tenantId: TenantId, filter: ListFilter, visible: SQL): SQL | undefined {
+  return and(
+    eq(tickets.tenantId, tenantId),
+    inArray(tickets.status, filter.statuses),
+    visible,
+    matchesSearch(filter.search),
+    filter.queueIds.length ? inArray(tickets.queueId, filter.queueIds) : undefined,
+    filter.channelIds.length ? inArray(tickets.channelId, filter.channelIds) : undefined,
+    filter.userIds.length ? inArray(tickets.userId, filter.userIds) : undefined,
+    filter.withUnread ? sql`tickets.unread_messages > 0` : undefined,
+    filter.isGroup === undefined ? undefined : eq(tickets.isGroup, filter.isGroup),
+  );
+}
+
+/** One page of ticket ids (updatedAt desc, id desc) and the bounded count of all matches. */
+export async function listTicketIds(
+  tx: Queryable,
+  tenantId: TenantId,
+  filter: ListFilter,
+  visible: SQL,
+): Promise<{ ids: number[]; hasMore: boolean; count: number; countCapped: boolean }> {
+  const where = listWhere(tenantId, filter, visible);
+  const found = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(filter.limit + 1)
+    .offset(filter.offset);
+  const bounded = tx
+    .select({ one: sql`1` })
+    .from(tickets)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('bounded');
+  const [total] = await tx.select({ n: count() }).from(bounded);
+  const n = Number(total?.n ?? 0);
+  return {
+    ids: found.slice(0, filter.limit).map((r) => r.id),
+    hasMore: found.length > filter.limit,
+    count: Math.min(n, COUNT_CAP),
+    countCapped: n > COUNT_CAP,
+  };
+}
+
+/** The ticket if `visible` holds for it; locked until the transaction ends when `lock` is set. */
+export async function findTicketWhere(
+  tx: Queryable,
+  tenantId: TenantId,
+  id: number,
+  visible: SQL | undefined,
+  lock = false,
+): Promise<TicketRow | undefined> {
+  const query = tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id), visible));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The contact's open or pending ticket on that channel (at most one: a partial unique index). */
+export async function findActiveTicket(
+  tx: Queryable,
+  tenantId: TenantId,
+  contactId: number,
+  channelId: number | null,
+  lock = false,
+): Promise<TicketRow | undefined> {
+  const query = tx
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, tenantId),
+        eq(tickets.contactId, contactId),
+        sql`coalesce(tickets.channel_id, 0) = ${channelId ?? 0}`,
+        inArray(tickets.status, ['open', 'pending']),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Inserts the ticket unless the contact already has an active one on that channel (then undefined). */
+export async function insertTicket(tx: Queryable, values: NewTicket): Promise<TicketRow | undefined> {
+  const [row] = await tx.insert(tickets).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateTicket(tx: Queryable, tenantId: TenantId, id: number, patch: TicketPatch) {
+  const [row] = await tx
+    .update(tickets)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+    .returning();
+  return row!;
+}
+
+export async function insertLog(
+  tx: Queryable,
+  tenantId: TenantId,
+  log: { ticketId: number; userId: number | null; type: TicketLogType; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(ticketLogs).values({ tenantId, ...log, details: log.details ?? {} });
+}
+
+export async function listLogs(tx: Queryable, tenantId: TenantId, ticketId: number) {
+  return tx
+    .select({
+      id: ticketLogs.id,
+      type: ticketLogs.type,
+      createdAt: ticketLogs.createdAt,
+      details: ticketLogs.details,
+      userId: users.id,
+      userName: users.name,
+    })
+    .from(ticketLogs)
+    .leftJoin(users, eq(users.id, ticketLogs.userId))
+    .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId)))
+    .orderBy(asc(ticketLogs.id));
+}
+
+export async function findContactRef(tx: Queryable, tenantId: TenantId, id: number) {
+  const [row] = await tx
+    .select({ id: contacts.id, isGroup: contacts.isGroup })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
+  return row;
+}
+
+export async function queueExists(tx: Queryable, tenantId: TenantId, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)));
+  return !!row;
+}
+
+export async function userExists(tx: Queryable, tenantId: TenantId, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return !!row;
+}

@@ -1,0 +1,180 @@
+/** The general, messages and behaviour tabs of the channel form. */
+import { PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { CHANNEL_FLAG_KEYS, CHANNEL_TYPES, type ChannelDto } from '@conversa/shared';
+import { useQueues, useUserOptions } from '../api/routing';
+import { hasSecret, isSupportedType, type ChannelFormValues } from '../hooks/channel-form';
+
+type Form = UseFormReturnType<ChannelFormValues>;
+
+export function GeneralPanel({ form, channel }: { form: Form; channel?: ChannelDto }) {
+  const { t } = useTranslation();
+  const queues = useQueues();
+  const users = useUserOptions();
+  const values = form.getValues();
+  const typeOptions = CHANNEL_TYPES.map((type) => {
+    const label = t(`channels.types.${type}`);
+    const available = isSupportedType(type) || type === channel?.type;
+    return {
+      value: type,
+      label: available ? label : t('channels.form.comingSoon', { type: label }),
+      disabled: !available,
+    };
+  });
+  const queueOptions = (queues.data ?? [])
+    .filter((queue) => queue.isActive || String(queue.id) === values.queueId)
+    .map((queue) => ({ value: String(queue.id), label: queue.queue }));
+  const userOptions = (users.data ?? []).map((user) => ({ value: String(user.id), label: user.name }));
+  const tokenKept = channel?.type === 'telegram' && hasSecret(channel, 'tokenTelegram');
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('channels.form.type')}
+          data={typeOptions}
+          allowDeselect={false}
+          required
+          data-testid="channel-form-type"
+          {...form.getInputProps('type')}
+        />
+        <TextInput
+          label={t('channels.form.name')}
+          required
+          data-autofocus
+          autoComplete="off"
+          maxLength={120}
+          data-testid="channel-form-name"
+          {...form.getInputProps('name')}
+        />
+      </SimpleGrid>
+      {values.type === 'telegram' ? (
+        <PasswordInput
+          label={t('channels.form.tokenTelegram')}
+          description={tokenKept ? t('channels.form.secretKept') : t('channels.form.tokenTelegramHint')}
+          placeholder={tokenKept ? t('channels.form.secretKeptPlaceholder') : '123456789:AA...'}
+          required={!tokenKept}
+          autoComplete="new-password"
+          maxLength={200}
+          data-testid="channel-form-token"
+          {...form.getInputProps('tokenTelegram')}
+        />
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Select
+          label={t('channels.form.queue')}
+          description={t('channels.form.queueHint')}
+          placeholder={t('channels.form.none')}
+          data={queueOptions}
+          searchable
+          clearable
+          nothingFoundMessage={t('channels.form.nothingFound')}
+          disabled={queues.isPending && !queues.isError}
+          error={queues.isError ? t('channels.form.queuesError') : undefined}
+          data-testid="channel-form-queue"
+          {...form.getInputProps('queueId')}
+        />
+        <Select
+          label={t('channels.form.user')}
+          description={t('channels.form.userHint')}
+          placeholder={t('channels.form.none')}
+          data={userOptions}
+          searchable
+          clearable
+          nothingFoundMessage={t('channels.form.nothingFound')}
+          disabled={users.isPending && !users.isError}
+          error={users.isError ? t('channels.form.usersError') : undefined}
+          data-testid="channel-form-user"
+          {...form.getInputProps('userId')}
+        />
+      </SimpleGrid>
+      <Switch
+        label={t('channels.form.isDefault')}
+        description={t('channels.form.isDefaultHint')}
+        data-testid="channel-form-default"
+        {...form.getInputProps('isDefault', { type: 'checkbox' })}
+      />
+    </Stack>
+  );
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
+
+export function MessagesPanel({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label={t('channels.form.farewellMessage')}
+        description={t('channels.form.farewellMessageHint')}
+        rows={3}
+        resize="vertical"
+        maxLength={4000}
+        data-testid="channel-form-farewell"
+        {...form.getInputProps('farewellMessage')}
+      />
+      <TextInput
+        label={t('channels.form.closeKeyWord')}
+        description={t('channels.form.closeKeyWordHint')}
+        maxLength={200}
+        autoComplete="off"
+        data-testid="channel-form-close-keyword"
+        {...form.getInputProps('closeKeyWord')}
+      />
+      <Switch
+        label={t('channels.flags.birthdayDate')}
+        data-testid="channel-form-flag-birthdayDate"
+        {...form.getInputProps('flags.birthdayDate', { type: 'checkbox' })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Textarea
+          style={{ gridColumn: 'span 2' }}
+          label={t('channels.form.birthdayMessage')}
+          rows={3}
+          resize="vertical"
+          maxLength={4000}
+          data-testid="channel-form-birthday-message"
+          {...form.getInputProps('birthdayDateMessage')}
+        />
+        <Select
+          label={t('channels.form.birthdayHour')}
+          description={t('channels.form.birthdayHourHint')}
+          data={HOURS}
+          clearable
+          placeholder={t('channels.form.none')}
+          data-testid="channel-form-birthday-hour"
+          {...form.getInputProps('birthdayDateHour')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label={t('channels.form.wavoipToken')}
+        description={t('channels.form.wavoipTokenHint')}
+        maxLength={2000}
+        autoComplete="off"
+        data-testid="channel-form-wavoip"
+        {...form.getInputProps('wavoipToken')}
+      />
+    </Stack>
+  );
+}
+
+const BEHAVIOUR_FLAGS = CHANNEL_FLAG_KEYS.filter((key) => key !== 'birthdayDate');
+
+export function BehaviourPanel({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+      {BEHAVIOUR_FLAGS.map((key) => (
+        <Switch
+          key={key}
+          label={t(`channels.flags.${key}`)}
+          data-testid={`channel-form-flag-${key}`}
+          {...form.getInputProps(`flags.${key}`, { type: 'checkbox' })}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,146 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ContactDto } from '@conversa/shared';
+import { describeError } from '../../../lib/api';
+import { CONTACT_SEARCH_MIN, useChannels, useContactSearch } from '../api/filter-options';
+import { existingTicketId, useCreateTicket } from '../api/tickets';
+
+interface NewTicketModalProps {
+  opened: boolean;
+  userId: number;
+  onClose: () => void;
+  /** Goes to the created ticket, or to the open one a 409 pointed at. */
+  onOpenTicket: (id: number) => void;
+}
+
+/** A new active conversation: contact (searched from 2 letters), channel, POST /tickets (client-contract §4.3). */
+export function NewTicketModal({ opened, onClose, ...rest }: NewTicketModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('tickets.newTicket.title')}>
+      {opened ? <NewTicketForm onClose={onClose} {...rest} /> : null}
+    </Modal>
+  );
+}
+
+const contactLabel = (contact: ContactDto) => (contact.number ? `${contact.name} (${contact.number})` : contact.name);
+
+function NewTicketForm({ userId, onClose, onOpenTicket }: Omit<NewTicketModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [contact, setContact] = useState<ContactDto | null>(null);
+  const [channelId, setChannelId] = useState<string | null>(null);
+  const contacts = useContactSearch(debounced);
+  const channels = useChannels();
+  const create = useCreateTicket();
+
+  const contactOptions = useMemo(() => {
+    const found = debounced.length >= CONTACT_SEARCH_MIN ? (contacts.data ?? []) : [];
+    const list = contact && !found.some((c) => c.id === contact.id) ? [contact, ...found] : found;
+    return list.map((c) => ({ value: String(c.id), label: contactLabel(c), contact: c }));
+  }, [contacts.data, contact, debounced]);
+  const channelOptions = (channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const defaultChannel =
+    channels.data?.find((c) => c.isDefault) ?? (channels.data?.length === 1 ? channels.data[0] : undefined);
+  const chosenChannelId = channelId ?? (defaultChannel ? String(defaultChannel.id) : null);
+  const chosenChannel = channels.data?.find((c) => String(c.id) === chosenChannelId);
+  const existingId = create.error ? existingTicketId(create.error) : null;
+
+  const submit = () => {
+    if (!contact || !chosenChannel) return;
+    create.mutate(
+      { contactId: contact.id, channelId: chosenChannel.id, channelType: chosenChannel.type, userId },
+      {
+        onSuccess: (id) => {
+          onClose();
+          onOpenTicket(id);
+        },
+      },
+    );
+  };
+
+  const nothingFound =
+    search.trim().length < CONTACT_SEARCH_MIN ? t('tickets.newTicket.typeMore') : t('tickets.newTicket.noContacts');
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={t('tickets.newTicket.contact')}
+          placeholder={t('tickets.newTicket.contactPlaceholder')}
+          searchable
+          required
+          data={contactOptions}
+          value={contact ? String(contact.id) : null}
+          searchValue={search}
+          onSearchChange={setSearch}
+          // The server searches; every option it returned is shown.
+          filter={({ options }) => options}
+          onChange={(value) => {
+            setContact(contactOptions.find((o) => o.value === value)?.contact ?? null);
+            create.reset();
+          }}
+          nothingFoundMessage={contacts.isFetching ? t('common.loading') : nothingFound}
+          data-testid="new-ticket-contact"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={t('tickets.newTicket.channel')}
+          required
+          data={channelOptions}
+          value={chosenChannelId}
+          onChange={(value) => {
+            setChannelId(value);
+            create.reset();
+          }}
+          nothingFoundMessage={t('tickets.newTicket.noChannels')}
+          data-testid="new-ticket-channel"
+          comboboxProps={{ withinPortal: true }}
+        />
+        {create.error ? (
+          <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="new-ticket-error">
+            {describeError(create.error)}
+            {existingId !== null ? (
+              <div>
+                <Button
+                  mt="xs"
+                  size="xs"
+                  variant="light"
+                  data-testid="new-ticket-open-existing"
+                  onClick={() => {
+                    onClose();
+                    onOpenTicket(existingId);
+                  }}
+                >
+                  {t('tickets.newTicket.openExisting')}
+                </Button>
+              </div>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={!contact || !chosenChannel}
+            data-testid="new-ticket-submit"
+          >
+            {t('tickets.newTicket.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

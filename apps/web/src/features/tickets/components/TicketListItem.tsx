@@ -1,0 +1,143 @@
+import { memo } from 'react';
+import { Avatar, Badge, Box, Button, ColorSwatch, Group, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconBrandInstagram,
+  IconBrandMessenger,
+  IconBrandTelegram,
+  IconBrandWhatsapp,
+  IconMail,
+  IconMessageCircle,
+  IconUser,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TicketListItem as TicketRow } from '@conversa/shared';
+import { channelFamily, formatTicketTime, initials, type ChannelFamily } from '../hooks/ticket-format';
+
+const CHANNEL_ICONS: Record<ChannelFamily, typeof IconBrandWhatsapp> = {
+  whatsapp: IconBrandWhatsapp,
+  telegram: IconBrandTelegram,
+  instagram: IconBrandInstagram,
+  messenger: IconBrandMessenger,
+  email: IconMail,
+  other: IconMessageCircle,
+};
+
+interface TicketListItemProps {
+  ticket: TicketRow;
+  selected: boolean;
+  /** The one row reachable with Tab (roving focus). */
+  tabbable: boolean;
+  accepting: boolean;
+  onOpen: (id: number) => void;
+  onAccept: (id: number) => void;
+}
+
+/** One ticket row (client-contract §20.1). Click or Enter opens it; a pending row offers "start attending". */
+export const TicketListItem = memo(function TicketListItem({
+  ticket,
+  selected,
+  tabbable,
+  accepting,
+  onOpen,
+  onAccept,
+}: TicketListItemProps) {
+  const { t } = useTranslation();
+  const ChannelIcon = CHANNEL_ICONS[channelFamily(ticket.channel)];
+  const time = formatTicketTime(ticket.lastMessageAt);
+  return (
+    <Box
+      component="li"
+      data-testid={`ticket-row-${ticket.id}`}
+      data-ticket-row={ticket.id}
+      tabIndex={tabbable ? 0 : -1}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onOpen(ticket.id)}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onOpen(ticket.id);
+        }
+      }}
+      px="sm"
+      py={8}
+      style={{
+        cursor: 'pointer',
+        listStyle: 'none',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
+        borderLeft: `3px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'transparent'}`,
+        background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Avatar src={ticket.profilePicUrl} alt="" radius="xl" size={40} color="initials" name={ticket.name}>
+          {initials(ticket.name)}
+        </Avatar>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Text fw={600} size="sm" truncate="end">
+              {ticket.name}
+            </Text>
+            <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+              {time}
+            </Text>
+          </Group>
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+              <ChannelIcon size={14} aria-label={ticket.channel} role="img" style={{ flexShrink: 0 }} />
+              <Text size="xs" c="dimmed" truncate="end">
+                {ticket.lastMessage ?? ''}
+              </Text>
+            </Group>
+            {ticket.unreadMessages > 0 ? (
+              <Badge
+                size="sm"
+                circle={ticket.unreadMessages < 10}
+                color="green"
+                data-testid={`ticket-unread-${ticket.id}`}
+                aria-label={t('tickets.unreadBadge', { count: ticket.unreadMessages })}
+              >
+                {ticket.unreadMessages}
+              </Badge>
+            ) : null}
+          </Group>
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>
+                <IconUser size={12} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="xs" c="dimmed" truncate="end">
+                  {ticket.username ?? t('tickets.row.unassigned')}
+                </Text>
+              </Group>
+              {ticket.queue ? (
+                <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
+                  {ticket.queue}
+                </Badge>
+              ) : null}
+              {ticket.tags.map((tag) => (
+                <Tooltip key={tag.id} label={tag.tag} withinPortal>
+                  <ColorSwatch color={tag.color} size={8} aria-label={tag.tag} role="img" />
+                </Tooltip>
+              ))}
+            </Group>
+            {ticket.status === 'pending' ? (
+              <Button
+                size="compact-xs"
+                data-testid={`ticket-accept-${ticket.id}`}
+                loading={accepting}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onAccept(ticket.id);
+                }}
+                onKeyDown={(event) => event.stopPropagation()}
+                aria-label={t('tickets.row.acceptLabel', { name: ticket.name })}
+              >
+                {t('tickets.row.accept')}
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+    </Box>
+  );
+});

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Badge, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SUB_TABS, TOP_TABS, type SubTab, type TicketPartitions, type TopTab } from '../hooks/ticket-partitions';
+import { TicketList } from './TicketList';
+
+interface TicketListTabsProps {
+  partitions: TicketPartitions;
+  /** "Resolved" fills only when closed tickets are in the filter (client-contract §4.1). */
+  includesClosed: boolean;
+  onIncludeClosed: (include: boolean) => void;
+  searching: boolean;
+  selectedId: number | null;
+  acceptingId: number | null;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onOpen: (id: number) => void;
+  onAccept: (id: number) => void;
+}
+
+function findSelected(partitions: TicketPartitions, id: number | null) {
+  if (id === null) return null;
+  for (const top of TOP_TABS) {
+    for (const sub of SUB_TABS) {
+      const ticket = partitions[top].tabs[sub].find((item) => item.id === id);
+      if (ticket) return { id, status: sub, isGroup: top === 'groups' };
+    }
+  }
+  return null;
+}
+
+const TOP_TEST_IDS: Record<TopTab, string> = { private: 'tickets-tab-private', groups: 'tickets-tab-groups' };
+
+/** Top tabs private/groups (unread badges) and sub-tabs open/pending/resolved (counts): partitions of one list. */
+export function TicketListTabs({
+  partitions,
+  includesClosed,
+  onIncludeClosed,
+  searching,
+  ...list
+}: TicketListTabsProps) {
+  const { t } = useTranslation();
+  const [top, setTop] = useState<TopTab>('private');
+  const [sub, setSub] = useState<SubTab>('open');
+  // The tabs follow the selected ticket when it is opened or changes status (accepted, returned to the queue), so
+  // the row the agent works on stays in sight. Adjusted during render, not in an effect (no extra paint).
+  const selected = findSelected(partitions, list.selectedId);
+  const followKey = selected ? `${selected.id}:${selected.status}` : null;
+  const [followed, setFollowed] = useState<string | null>(null);
+  if (followKey !== followed) {
+    setFollowed(followKey);
+    if (selected && (selected.status !== 'closed' || includesClosed)) {
+      setSub(selected.status);
+      setTop(selected.isGroup ? 'groups' : 'private');
+    }
+  }
+  return (
+    <Tabs
+      value={top}
+      onChange={(value) => value && setTop(value as TopTab)}
+      keepMounted={false}
+      style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <Tabs.List grow>
+        {TOP_TABS.map((tab) => (
+          <Tabs.Tab
+            key={tab}
+            value={tab}
+            data-testid={TOP_TEST_IDS[tab]}
+            rightSection={
+              partitions[tab].unread > 0 ? (
+                <Badge
+                  size="xs"
+                  color="green"
+                  circle
+                  aria-label={t('tickets.unreadTickets', { count: partitions[tab].unread })}
+                >
+                  {partitions[tab].unread}
+                </Badge>
+              ) : null
+            }
+          >
+            {t(`tickets.tabs.${tab}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {TOP_TABS.map((tab) => (
+        <Tabs.Panel key={tab} value={tab} style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+          <Tabs
+            value={sub}
+            onChange={(value) => value && setSub(value as SubTab)}
+            keepMounted={false}
+            variant="pills"
+            style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+          >
+            <Tabs.List grow p={6}>
+              {SUB_TABS.map((status) => (
+                <Tabs.Tab
+                  key={status}
+                  value={status}
+                  data-testid={`tickets-subtab-${status}`}
+                  rightSection={
+                    <Badge size="xs" variant="light" data-testid={`tickets-count-${status}`}>
+                      {partitions[tab].tabs[status].length}
+                    </Badge>
+                  }
+                >
+                  {t(`tickets.subtabs.${status}`)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {SUB_TABS.map((status) => (
+              <Tabs.Panel
+                key={status}
+                value={status}
+                style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+              >
+                {status === 'closed' ? (
+                  <Switch
+                    mx="sm"
+                    mb={6}
+                    size="xs"
+                    label={t('tickets.includeClosed')}
+                    checked={includesClosed}
+                    onChange={(event) => onIncludeClosed(event.currentTarget.checked)}
+                    data-testid="tickets-include-closed"
+                  />
+                ) : null}
+                {status === 'closed' && !includesClosed ? (
+                  <Stack p="md">
+                    <Text size="sm" c="dimmed" ta="center">
+                      {t('tickets.closedHidden')}
+                    </Text>
+                  </Stack>
+                ) : (
+                  <TicketList
+                    {...list}
+                    tickets={partitions[tab].tabs[status]}
+                    label={t('tickets.listOf', {
+                      tab: t(`tickets.tabs.${tab}`),
+                      status: t(`tickets.subtabs.${status}`),
+                    })}
+                    empty={
+                      <Text size="sm" c="dimmed" ta="center" data-testid="tickets-empty">
+                        {searching ? t('tickets.noResults') : t(`tickets.empty.${status}`)}
+                      </Text>
+                    }
+                  />
+                )}
+              </Tabs.Panel>
+            ))}
+          </Tabs>
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}

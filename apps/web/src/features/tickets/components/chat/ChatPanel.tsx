@@ -1,0 +1,276 @@
+import { useCallback, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowForwardUp, IconLock, IconUpload } from '@tabler/icons-react';
+import { FORWARD_MAX_MESSAGES, type MessageDto } from '@conversa/shared';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../../../components/QueryError';
+import { describeError, ApiError } from '../../../../lib/api';
+import { notifyError, notifyWarning } from '../../../../lib/notify';
+import { useStoredSession } from '../../../../lib/storage';
+import { useDeleteMessage, useEditMessage, useMessages, useReactMessage } from '../../api/messages';
+import { isAcceptedFile } from '../../hooks/chat-format';
+import { useMarkRead } from '../../hooks/chat-mark-read';
+import { useChatSend } from '../../hooks/chat-send';
+import { useChangeTicket, useChatTicket } from '../../hooks/chat-ticket';
+import { flattenHistory, type ChatMessage } from '../../hooks/messages-cache';
+import classes from './chat.module.css';
+import { ChatHeader, ticketChanges } from './ChatHeader';
+import { ChatInput, type PendingFile } from './ChatInput';
+import { ContactDrawer } from './ContactDrawer';
+import { ForwardModal } from './ForwardModal';
+import { MessageList, type MessageListHandle } from './MessageList';
+
+let fileSeq = 0;
+
+/** The chat of `/atendimento/:ticketId`: header with the ticket actions, the history and the input. */
+export function ChatPanel({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const session = useStoredSession();
+  const meId = session?.userId ?? 0;
+  const me = useMemo(() => (session ? { id: session.userId, name: session.username } : null), [session]);
+  const canListUsers =
+    session?.profile === 'super' || session?.profile === 'admin' || session?.profile === 'superadmin';
+
+  const ticketQuery = useChatTicket(ticketId);
+  const ticket = ticketQuery.data;
+  const history = useMessages(ticketId);
+  const { items, olderCount } = useMemo(() => flattenHistory(history.data), [history.data]);
+  const offlineIds = useMemo(
+    () => new Set(history.data?.pages.flatMap((page) => page.messagesOffLine.map((m) => m.id)) ?? []),
+    [history.data],
+  );
+  const lastIncomingId = history.data ? (items.findLast((m) => !m.fromMe && m.id > 0)?.id ?? null) : undefined;
+  useMarkRead(ticketId, ticket?.unreadMessages, lastIncomingId);
+
+  const send = useChatSend(ticket, me);
+  const edit = useEditMessage(ticketId);
+  const remove = useDeleteMessage(ticketId);
+  const react = useReactMessage(ticketId);
+  const accept = useChangeTicket(ticketId);
+  const list = useRef<MessageListHandle>(null);
+
+  const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
+  const [editing, setEditing] = useState<MessageDto | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [selectMode, setSelectMode] = useState(false);
+  const [forwardOpen, setForwardOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [dragging, setDragging] = useState(false);
+
+  const addFiles = useCallback(
+    (incoming: File[]) => {
+      const accepted = incoming.filter(isAcceptedFile);
+      if (accepted.length < incoming.length) notifyWarning(t('chat.input.fileRejected'));
+      if (accepted.length)
+        setFiles((current) => [...current, ...accepted.map((file) => ({ key: `f${(fileSeq += 1)}`, file }))]);
+    },
+    [t],
+  );
+
+  const toggleSelect = useCallback(
+    (message: MessageDto) =>
+      setSelected((current) => {
+        if (current.includes(message.id)) return current.filter((id) => id !== message.id);
+        if (current.length >= FORWARD_MAX_MESSAGES) {
+          notifyWarning(t('chat.forward.limit', { max: FORWARD_MAX_MESSAGES }));
+          return current;
+        }
+        return [...current, message.id];
+      }),
+    [t],
+  );
+
+  const confirmDelete = useCallback(
+    (message: MessageDto) =>
+      modals.openConfirmModal({
+        title: t('chat.delete.title'),
+        children: <Text size="sm">{t('chat.delete.confirm')}</Text>,
+        labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
+        confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
+        cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+        onConfirm: () =>
+          remove.mutate(message, {
+            onError: (error) => {
+              if (!(error instanceof ApiError && error.notified)) notifyError(describeError(error));
+            },
+          }),
+      }),
+    [remove, t],
+  );
+
+  const handlers = useMemo(
+    () => ({
+      onReply: (message: MessageDto) => {
+        setEditing(null);
+        setReplyTo(message);
+      },
+      onForward: (message: MessageDto) => {
+        setSelectMode(true);
+        setSelected([message.id]);
+      },
+      onReact: (message: MessageDto, reaction: string) => react.mutate({ message, reaction }),
+      onEdit: (message: MessageDto) => {
+        setReplyTo(null);
+        setEditing(message);
+      },
+      onDelete: confirmDelete,
+      onToggleSelect: toggleSelect,
+      onRetry: (message: ChatMessage) => send.retry(message),
+      onDiscard: (message: ChatMessage) => send.discard(message),
+      canRetry: (message: ChatMessage) => send.canRetry(message),
+    }),
+    [react, confirmDelete, toggleSelect, send],
+  );
+
+  if (ticketQuery.isLoading) {
+    return (
+      <Center h="100%" role="status" aria-label={t('common.loading')} data-testid="chat-panel">
+        <Loader />
+      </Center>
+    );
+  }
+  if (!ticket) {
+    return (
+      <Center h="100%" p="md" data-testid="chat-panel">
+        <QueryError error={ticketQuery.error} onRetry={() => void ticketQuery.refetch()} />
+      </Center>
+    );
+  }
+
+  const blockedReason =
+    ticket.status === 'closed' ? 'closed' : ticket.status === 'pending' && ticket.userId !== meId ? 'pending' : null;
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (blockedReason || editing) return;
+    addFiles(Array.from(event.dataTransfer.files));
+  };
+
+  const sendText = (body: string) => {
+    send.text(body, replyTo);
+    setReplyTo(null);
+    list.current?.scrollToBottom();
+  };
+  const sendFiles = () => {
+    for (const { file } of files) send.file(file);
+    setFiles([]);
+    list.current?.scrollToBottom();
+  };
+
+  const exitSelect = () => {
+    setSelectMode(false);
+    setSelected([]);
+  };
+
+  return (
+    <div
+      className={classes.panel}
+      data-testid="chat-panel"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files') || blockedReason) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <ChatHeader ticket={ticket} meId={meId} canListUsers={canListUsers} onOpenContact={() => setContactOpen(true)} />
+      <MessageList
+        ref={list}
+        items={items}
+        olderCount={olderCount}
+        offlineIds={offlineIds}
+        isGroup={ticket.isGroup}
+        isLoading={history.isLoading}
+        error={history.error}
+        onRetryLoad={() => void history.refetch()}
+        hasOlder={history.hasNextPage}
+        loadingOlder={history.isFetchingNextPage}
+        onLoadOlder={() => void history.fetchNextPage()}
+        selectMode={selectMode}
+        selectedIds={new Set(selected)}
+        handlers={handlers}
+      />
+      {selectMode ? (
+        <Group justify="space-between" p="xs" data-testid="chat-forward-bar">
+          <Text size="sm" aria-live="polite">
+            {t('chat.forward.selected', { count: selected.length, max: FORWARD_MAX_MESSAGES })}
+          </Text>
+          <Group gap="xs">
+            <Button variant="default" onClick={exitSelect}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              leftSection={<IconArrowForwardUp size={16} aria-hidden />}
+              disabled={selected.length === 0}
+              onClick={() => setForwardOpen(true)}
+              data-testid="chat-forward-open"
+            >
+              {t('chat.actions.forward')}
+            </Button>
+          </Group>
+        </Group>
+      ) : blockedReason ? (
+        <Alert
+          m="xs"
+          color={blockedReason === 'closed' ? 'gray' : 'yellow'}
+          icon={<IconLock size={16} aria-hidden />}
+          data-testid="chat-input-blocked"
+        >
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{blockedReason === 'closed' ? t('chat.input.closed') : t('chat.input.pending')}</Text>
+            {blockedReason === 'pending' ? (
+              <Button size="xs" onClick={() => accept.mutate(ticketChanges.accept(meId))} loading={accept.isPending}>
+                {t('chat.header.accept')}
+              </Button>
+            ) : null}
+          </Group>
+        </Alert>
+      ) : (
+        <ChatInput
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          editing={editing}
+          onCancelEdit={() => setEditing(null)}
+          files={files}
+          onAddFiles={addFiles}
+          onRemoveFile={(key) => setFiles((current) => current.filter((f) => f.key !== key))}
+          onSendText={sendText}
+          onSendFiles={sendFiles}
+          onSendAudio={(file) => send.file(file)}
+          onEdit={(message, newBody) => edit.mutate({ message, newBody })}
+        />
+      )}
+      {dragging ? (
+        <div className={classes.dropOverlay} aria-hidden>
+          <Group gap="xs">
+            <IconUpload size={24} />
+            <Text fw={600}>{t('chat.input.drop')}</Text>
+          </Group>
+        </div>
+      ) : null}
+      {forwardOpen ? (
+        <ForwardModal
+          messageIds={selected}
+          opened
+          onClose={() => setForwardOpen(false)}
+          onDone={() => {
+            setForwardOpen(false);
+            exitSelect();
+          }}
+        />
+      ) : null}
+      <ContactDrawer
+        contact={ticket.contact}
+        ticketId={ticketId}
+        opened={contactOpen}
+        onClose={() => setContactOpen(false)}
+      />
+    </div>
+  );
+}

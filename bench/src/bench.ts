@@ -1,0 +1,295 @@
+/**
+ * `npm run bench -- [--db postgres|pglite] [--duration 20] [--connections 10] [--only a,b] ...`
+ *
+ * Seeds when needed (idempotent), starts the production build against the seeded database with the local Telegram
+ * simulator as its Bot API, logs in through the API, and measures: the HTTP scenarios with autocannon, webhook
+ * ingestion to the admin's socket event, and realtime fan-out to many sockets across tenants. Prints one table and
+ * writes bench/results/<date>-<db>-<scenario>.json. Never part of npm test.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import type { Socket } from 'socket.io-client';
+import { openDatabase } from '../../apps/server/src/platform/db/client.js';
+import { startTelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
+import { api, connectSocket, login, pool } from './lib/api.js';
+import { readFacts, type BenchFacts, type BenchUser } from './lib/facts.js';
+import { loginScenario, rotate, runHttp, type HttpResult, type HttpScenario } from './lib/http.js';
+import { runFanout, runIngestion } from './lib/realtime.js';
+import { machineFacts, printTable, writeResult, type Row } from './lib/report.js';
+import { startServer } from './lib/server.js';
+import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
+import { seed } from './seed.js';
+
+const SCENARIOS = [
+  'tickets-admin',
+  'tickets-search',
+  'tickets-agent',
+  'messages',
+  'contacts',
+  'contacts-search',
+  'login',
+  'login-clients',
+  'ingestion',
+  'fanout',
+] as const;
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/conversa_bench' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
+    profiles: { type: 'string', default: 'one-company,saas' },
+    scale: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3917' },
+    only: { type: 'string' },
+    updates: { type: 'string', default: '2000' },
+    concurrency: { type: 'string', default: '50' },
+    'new-share': { type: 'string', default: '0.5' },
+    sockets: { type: 'string', default: '1000' },
+    'fanout-messages': { type: 'string', default: '200' },
+    'fanout-rate': { type: 'string', default: '20' },
+    search: { type: 'string', default: 'silva' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+
+const db = args.db === 'pglite' ? 'pglite' : 'postgres';
+const only = new Set(args.only ? args.only.split(',') : SCENARIOS);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const databaseUrl = db === 'postgres' ? args['database-url'] : undefined;
+const dataDir = path.resolve(args['data-dir']);
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  await client.end();
+}
+
+async function databaseVersion(): Promise<string> {
+  const handle = await openDatabase({ url: databaseUrl, dataDir });
+  try {
+    const { rows } = await handle.executeSql('SELECT version() AS v');
+    return `${db}: ${String(rows[0]?.v).split(' on ')[0]}`;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function prepare(): Promise<BenchFacts> {
+  if (databaseUrl) await ensureDatabase(databaseUrl);
+  for (const profile of args.profiles.split(',') as Profile[]) {
+    if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}`);
+    await seed({ profile, databaseUrl, dataDir, scale: Number(args.scale), force: false });
+  }
+  const handle = await openDatabase({ url: databaseUrl, dataDir });
+  try {
+    return await readFacts(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '-');
+const codes = (statusCodes: Record<string, number>): string =>
+  Object.entries(statusCodes)
+    .map(([code, n]) => `${code}:${n}`)
+    .join(' ');
+
+async function main(): Promise<void> {
+  console.log(`bench on ${db}${databaseUrl ? ` (${databaseUrl})` : ` (${dataDir})`}`);
+  const facts = await prepare();
+  const database = await databaseVersion();
+  const machine = machineFacts(database);
+  const simulator = await startTelegramSimulator();
+  for (const channel of facts.channels)
+    simulator.bots.set(channel.token, { id: channel.id, username: `bench_${channel.id}_bot` });
+  simulator.files.set('bench-photo', { path: 'photos/bench.jpg', data: Buffer.alloc(1024, 7), type: 'image/jpeg' });
+  const serverData = db === 'pglite' ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-bench-'));
+  const server = await startServer({
+    port: Number(args.port),
+    dataDir: serverData,
+    databaseUrl,
+    telegramApiRoot: simulator.url,
+    logFile: path.join(os.tmpdir(), `conversa-bench-${db}.log`),
+    cpuProfileDir: args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined,
+  });
+  const rows: Row[] = [];
+  const record = (scenario: string, row: Omit<Row, 'scenario'>, result: object) => {
+    rows.push({ scenario, ...row });
+    const file = writeResult(db, scenario, {
+      scenario,
+      date: new Date().toISOString(),
+      machine,
+      options: { ...args, connections, duration },
+      result,
+    });
+    console.log(`  ${scenario.padEnd(16)} ${row.rate.padEnd(12)} p50 ${row.p50} ms  p99 ${row.p99} ms  -> ${file}`);
+  };
+  const sockets: Socket[] = [];
+  try {
+    const primaryUsers = facts.users.filter((u) => u.tenantId === facts.tenantId);
+    const admin = primaryUsers.find((u) => u.profile === 'admin')!;
+    const agent = primaryUsers.find((u) => u.profile === 'user')!;
+    const adminToken = await login(server.baseUrl, admin.email, BENCH_PASSWORD, 1);
+    const agentToken = await login(server.baseUrl, agent.email, BENCH_PASSWORD, 2);
+    // The fan-out's users log in first: the one-address login scenario leaves its e-mails locked for a minute.
+    const plan: BenchUser[] = [];
+    const tokens = new Map<number, string>();
+    if (only.has('fanout')) {
+      const wanted = Number(args.sockets);
+      const others = facts.users.filter((u) => u.tenantId !== facts.tenantId);
+      // Half the sockets on the tenant that receives the messages (agents with several tabs), half on other tenants.
+      const ownCount = others.length ? Math.ceil(wanted / 2) : wanted;
+      plan.push(
+        ...Array.from({ length: ownCount }, (_, i) => primaryUsers[i % primaryUsers.length]!),
+        ...Array.from({ length: wanted - ownCount }, (_, i) => others[i % others.length]!),
+      );
+      const distinct = [...new Map(plan.map((u) => [u.id, u])).values()];
+      await pool(distinct, 4, async (user, i) => {
+        tokens.set(user.id, await login(server.baseUrl, user.email, BENCH_PASSWORD, 100 + i));
+      });
+    }
+
+    const http: HttpScenario[] = [
+      { name: 'tickets-admin', path: '/api/tickets?status=open,pending&showAll=true', token: adminToken },
+      {
+        name: 'tickets-search',
+        path: `/api/tickets?status=open,pending&showAll=true&searchParam=${encodeURIComponent(args.search)}`,
+        token: adminToken,
+      },
+      { name: 'tickets-agent', path: '/api/tickets?status=open,pending', token: agentToken },
+      {
+        name: 'messages',
+        path: (() => {
+          const next = rotate(facts.ticketIds);
+          return () => `/api/messages/${next()}`;
+        })(),
+        token: adminToken,
+      },
+      { name: 'contacts', path: '/api/contacts/', token: adminToken },
+      {
+        name: 'contacts-search',
+        path: `/api/contacts/?searchParam=${encodeURIComponent(args.search)}`,
+        token: adminToken,
+      },
+      // A new client address per attempt (X-Forwarded-For, trusted by the server): the password-hashing path. It runs
+      // first: the one-address run leaves its e-mails over their limit for a minute (attempts refused by the IP limit
+      // still count for the e-mail).
+      loginScenario(
+        'login-clients',
+        facts.users.map((u) => u.email),
+        BENCH_PASSWORD,
+        true,
+      ),
+      // One client address: the per-IP limit (30/min) answers most attempts with 429 ERR_LIMIT_MAX.
+      loginScenario(
+        'login',
+        primaryUsers.map((u) => u.email),
+        BENCH_PASSWORD,
+        false,
+      ),
+    ];
+    for (const scenario of http) {
+      if (!only.has(scenario.name as (typeof SCENARIOS)[number])) continue;
+      const result: HttpResult = await runHttp(server.baseUrl, server.pid, scenario, { connections, duration });
+      record(
+        scenario.name,
+        {
+          rate: `${result.requestsPerSecond} req/s`,
+          p50: ms(result.p50Ms),
+          p99: ms(result.p99Ms),
+          rss: String(result.rssPeakMb),
+          notes: codes(result.statusCodes) + (result.errors ? ` errors:${result.errors}` : ''),
+        },
+        result,
+      );
+    }
+
+    const needsWebhook = only.has('ingestion') || only.has('fanout');
+    const channel = facts.channels.find((c) => c.tenantId === facts.tenantId)!;
+    let webhook = { url: '', secret: '' };
+    if (needsWebhook) {
+      await api(server.baseUrl, adminToken, 'POST', `/whatsappsession/${channel.id}`);
+      const registration = simulator
+        .callsOf('setWebhook')
+        .filter((call) => call.token === channel.token)
+        .at(-1);
+      if (!registration) throw new Error('the channel registered no webhook');
+      webhook = { url: String(registration.params.url), secret: String(registration.params.secret_token) };
+    }
+    if (only.has('ingestion')) {
+      const adminSocket = await connectSocket(server.baseUrl, adminToken);
+      sockets.push(adminSocket);
+      const result = await runIngestion({
+        pid: server.pid,
+        webhook,
+        adminSocket,
+        tenantId: facts.tenantId,
+        existing: facts.activeTickets.slice(0, Math.floor(facts.activeTickets.length / 2)),
+        updates: Number(args.updates),
+        concurrency: Number(args.concurrency),
+        newShare: Number(args['new-share']),
+      });
+      record(
+        'ingestion',
+        {
+          rate: `${result.messagesPerSecond} msg/s`,
+          p50: ms(result.eventP50Ms),
+          p99: ms(result.eventP99Ms),
+          rss: String(result.rssPeakMb),
+          notes: `POST p50 ${result.postP50Ms} p99 ${result.postP99Ms}; failed ${result.failed}; events missing ${result.eventsMissing}`,
+        },
+        result,
+      );
+    }
+    if (only.has('fanout')) {
+      const connected = await pool(plan, 50, async (user) => {
+        const socket = await connectSocket(server.baseUrl, tokens.get(user.id)!);
+        sockets.push(socket);
+        return { socket, user };
+      });
+      const result = await runFanout({
+        pid: server.pid,
+        webhook,
+        tenantId: facts.tenantId,
+        sockets: connected,
+        tickets: facts.activeTickets.slice(Math.floor(facts.activeTickets.length / 2)),
+        messages: Number(args['fanout-messages']),
+        rate: Number(args['fanout-rate']),
+      });
+      record(
+        'fanout',
+        {
+          rate: `${result.sockets} sockets`,
+          p50: ms(result.p50Ms),
+          p99: ms(result.p99Ms),
+          rss: String(result.rssPeakMb),
+          notes: `${result.messages} msgs @${result.ratePerSecond}/s; delivered ${result.deliveries}/${result.expectedDeliveries}; other tenants ${result.otherTenantEvents}; unexpected ${result.unexpectedDeliveries}`,
+        },
+        result,
+      );
+    }
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    await server.stop();
+    await simulator.close();
+  }
+  printTable(`${machine.database} — ${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}`, rows);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

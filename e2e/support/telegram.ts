@@ -1,0 +1,43 @@
+/**
+ * The Telegram side of the suite: the server's own Bot API simulator runs in the global setup (the server's
+ * TELEGRAM_API_ROOT points at it); specs drive it over its control surface and post updates to the server's webhook
+ * the way Telegram does (with the channel's secret header).
+ */
+export { startTelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
+export type { TelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
+
+export interface SimulatorCall {
+  token: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+
+export async function addBot(root: string, bot: { token: string; id: number; username: string }): Promise<void> {
+  const response = await fetch(`${root}/__simulator/bots`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(bot),
+  });
+  if (!response.ok) throw new Error(`simulator refused the bot: ${response.status}`);
+}
+
+export async function callsOf(root: string, method: string, token?: string): Promise<SimulatorCall[]> {
+  const response = await fetch(`${root}/__simulator/calls?method=${encodeURIComponent(method)}`);
+  const calls = (await response.json()) as SimulatorCall[];
+  return token ? calls.filter((call) => call.token === token) : calls;
+}
+
+/** Posts an update to the webhook the bot registered, as Telegram does; answers the HTTP status. */
+export async function postUpdate(root: string, token: string, update: object): Promise<number> {
+  const [registration] = (await callsOf(root, 'setWebhook', token)).slice(-1);
+  if (!registration) throw new Error(`bot ${token} registered no webhook`);
+  const response = await fetch(String(registration.params.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-telegram-bot-api-secret-token': String(registration.params.secret_token),
+    },
+    body: JSON.stringify(update),
+  });
+  return response.status;
+}

@@ -1,0 +1,258 @@
+/** Channels (product-spec §3 "Session/channel", client-contract §7 and §20.5): DTOs and inputs. */
+import { z } from 'zod';
+import { looseBoolean } from './schemas.js';
+
+export const ENABLED_FLAGS = ['enabled', 'disabled'] as const;
+export type EnabledFlag = (typeof ENABLED_FLAGS)[number];
+export const enabledFlagSchema = z.union([
+  z.enum(ENABLED_FLAGS),
+  looseBoolean.transform((v): EnabledFlag => (v ? 'enabled' : 'disabled')),
+]);
+
+export const CHANNEL_TYPES = [
+  'waba',
+  'baileys',
+  'whatsapp',
+  'meow',
+  'evo',
+  'telegram',
+  'hub',
+  'hub_facebook',
+  'hub_instagram',
+  'hub_email',
+  'instagram',
+  'messenger',
+] as const;
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+/** Status values the clients understand (client-contract §7.2). */
+export const CHANNEL_STATUSES = [
+  'qrcode',
+  'OPENING',
+  'CONNECTED',
+  'DISCONNECTED',
+  'PAIRING',
+  'TIMEOUT',
+  'DESTROYED',
+  'CONFLICT',
+] as const;
+export type ChannelStatus = (typeof CHANNEL_STATUSES)[number];
+
+/** AI and automation settings of a channel (client-contract §20.5 "Integrations"); strings as the clients send them. */
+export const CHANNEL_INTEGRATION_KEYS = [
+  'chatgptPrompt',
+  'chatgptModel',
+  'chatgptVoiceModel',
+  'chatgptApiKey',
+  'chatgptOrganizationId',
+  'chatgptOff',
+  'chatgptVoice',
+  'assistantId',
+  'typebotName',
+  'typebotUrl',
+  'typebotOff',
+  'typebotRestart',
+  'typebotUnknowMessage',
+  'typebotButtonChoiceMessage',
+  'n8nUrl',
+  'difyKey',
+  'difyUrl',
+  'difyType',
+  'difyOff',
+  'difyRestart',
+  'dialogflowJsonFilename',
+  'dialogflowProjectId',
+  'dialogflowLanguage',
+  'dialogflowOff',
+  'dialogflowJson',
+  'lmModel',
+  'lmPrompt',
+  'lmUrl',
+  'lmOff',
+  'transcribeAudioJson',
+] as const;
+export type ChannelIntegrationKey = (typeof CHANNEL_INTEGRATION_KEYS)[number];
+export type ChannelIntegrations = Partial<Record<ChannelIntegrationKey, string>>;
+/** Integration keys holding secrets: never sent back to clients. */
+export const SECRET_INTEGRATION_KEYS: readonly ChannelIntegrationKey[] = ['chatgptApiKey', 'difyKey', 'dialogflowJson'];
+
+/** Credential fields that never leave the server; the DTO lists which are set in `configuredSecrets`. */
+export const CHANNEL_SECRET_FIELDS = [
+  'tokenTelegram',
+  'tokenAPI',
+  'bmToken',
+  'instagramKey',
+  'wppPass',
+  'proxyPass',
+] as const;
+export type ChannelSecretField = (typeof CHANNEL_SECRET_FIELDS)[number];
+
+export const CHANNEL_FLAG_KEYS = [
+  'birthdayDate',
+  'importMessages',
+  'importOldMessagesGroups',
+  'importGroupMessages',
+  'closedTicketsPostImported',
+  'webPush',
+  'sendEvaluation',
+  'transcribeAudio',
+  'selfDistribute',
+  'destroyMessage',
+  'isButton',
+  'wordlist',
+  'disableExternalIntegration',
+  'waitProcessExternalInteraction',
+] as const;
+export type ChannelFlagKey = (typeof CHANNEL_FLAG_KEYS)[number];
+
+function flagShape<S extends z.ZodType>(schema: S): Record<ChannelFlagKey, S> {
+  return Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, schema])) as Record<ChannelFlagKey, S>;
+}
+
+export const channelDtoSchema = z.object({
+  id: z.number(),
+  tenantId: z.number(),
+  name: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  number: z.string().nullable(),
+  status: z.enum(CHANNEL_STATUSES),
+  qrcode: z.string().nullable(),
+  retries: z.number(),
+  profilePic: z.string().nullable(),
+  isDefault: z.boolean(),
+  isActive: z.boolean(),
+  queueId: z.number().nullable(),
+  userId: z.number().nullable(),
+  chatFlowId: z.number().nullable(),
+  wabaId: z.string().nullable(),
+  wabaVersion: z.string(),
+  wabaBSP: z.string().nullable(),
+  instagramUser: z.string().nullable(),
+  wppUser: z.string().nullable(),
+  proxyUrl: z.string().nullable(),
+  proxyUser: z.string().nullable(),
+  webversion: z.string().nullable(),
+  remotePath: z.string().nullable(),
+  farewellMessage: z.string().nullable(),
+  closeKeyWord: z.string().nullable(),
+  webhook: z.string().nullable(),
+  birthdayDateMessage: z.string().nullable(),
+  birthdayDateHour: z.number().nullable(),
+  bDateFileName: z.string().nullable(),
+  importOldMessages: z.string().nullable(),
+  importRecentMessages: z.string().nullable(),
+  queueIdImportMessages: z.number().nullable(),
+  wavoipToken: z.string().nullable(),
+  ...flagShape(z.enum(ENABLED_FLAGS)),
+  /** Non-secret integration settings (secret keys are left out). */
+  integrations: z.record(z.string(), z.string()),
+  /** Which secret fields (CHANNEL_SECRET_FIELDS and SECRET_INTEGRATION_KEYS) hold a value. */
+  configuredSecrets: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChannelDto = z.infer<typeof channelDtoSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+const optionalId = z
+  .union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()])
+  .optional();
+
+/**
+ * POST/PUT /whatsapp body. Clients echo the whole object back (client-contract §21.10): unknown keys are dropped,
+ * read-only fields ignored. A secret left absent or empty on PUT keeps the stored one.
+ */
+export const channelInputSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  type: z.enum(CHANNEL_TYPES),
+  number: optionalText(40),
+  isDefault: looseBoolean.optional(),
+  isActive: looseBoolean.optional(),
+  queueId: optionalId,
+  userId: optionalId,
+  chatFlowId: optionalId,
+  tokenTelegram: optionalText(200),
+  tokenAPI: optionalText(500),
+  wabaId: optionalText(200),
+  bmToken: optionalText(1000),
+  wabaVersion: optionalText(20),
+  wabaBSP: optionalText(60),
+  instagramUser: optionalText(200),
+  instagramKey: optionalText(500),
+  wppUser: optionalText(200),
+  wppPass: optionalText(500),
+  proxyUrl: optionalText(500),
+  proxyUser: optionalText(200),
+  proxyPass: optionalText(500),
+  webversion: optionalText(60),
+  remotePath: optionalText(500),
+  farewellMessage: optionalText(4000),
+  closeKeyWord: optionalText(200),
+  webhook: optionalText(1000),
+  birthdayDateMessage: optionalText(4000),
+  /** 0..23; 'HH:mm' is accepted and its minutes ignored. */
+  birthdayDateHour: z
+    .union([
+      z.coerce.number().int().min(0).max(23),
+      z
+        .string()
+        .regex(/^\d{1,2}:\d{2}$/)
+        .transform((v) => Number(v.split(':')[0]))
+        .pipe(z.number().int().min(0).max(23)),
+      z.null(),
+    ])
+    .optional(),
+  bDateFileName: optionalText(300),
+  importOldMessages: z.iso.datetime({ offset: true }).nullable().optional(),
+  importRecentMessages: z.iso.datetime({ offset: true }).nullable().optional(),
+  queueIdImportMessages: optionalId,
+  wavoipToken: optionalText(2000),
+  ...flagShape(enabledFlagSchema.optional()),
+  integrations: z.partialRecord(z.enum(CHANNEL_INTEGRATION_KEYS), z.string().max(20_000)).optional(),
+});
+
+export type ChannelInputParsed = z.output<typeof channelInputSchema>;
+export type ChannelInput = z.input<typeof channelInputSchema>;
+
+/** Channel types this product can connect today; the add form shows the others disabled. */
+export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = ['telegram'];
+
+/** `{T}:whatsappSession` payload fields (client-contract §19); also the answer of the /whatsappsession calls. */
+export const channelSessionStateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  number: z.string().nullable(),
+  status: z.enum(CHANNEL_STATUSES),
+  qrcode: z.string().nullable(),
+  retries: z.number(),
+  updatedAt: z.string(),
+});
+export type ChannelSessionState = z.infer<typeof channelSessionStateSchema>;
+
+/** `POST /setDefault` body: `{ whatsappId, …extra }` (client-contract §7.1). */
+export const setDefaultChannelSchema = z.object({ whatsappId: z.coerce.number().int().positive() });
+
+/** `PUT /whatsappsession/{id}` body `{ id, isQrcode }`: a new connection attempt (or QR code). */
+export const restartSessionSchema = z
+  .object({ id: z.coerce.number().int().positive().optional(), isQrcode: looseBoolean.optional() })
+  .optional();
+
+/** `GET /whatsappTenantsAll` rows (superadmin): every tenant's channels without their settings. */
+export const tenantChannelSummarySchema = z.object({
+  id: z.number(),
+  tenantId: z.number(),
+  name: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  number: z.string().nullable(),
+  status: z.enum(CHANNEL_STATUSES),
+  isDefault: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TenantChannelSummary = z.infer<typeof tenantChannelSummarySchema>;
