@@ -70,6 +70,8 @@ export const messageDtoSchema = z.object({
   reaction: z.string().nullable(),
   reactionFromMe: z.string().nullable(),
   isSticker: z.boolean(),
+  /** The id the sending client generated (client-contract §5.2), echoed so that client can swap its pending bubble. */
+  idFront: z.string().nullable(),
   /** Location `{latitude, longitude, name?}` or vCard text, as JSON/text. */
   meta: z.string().nullable(),
   quotedMsg: quotedSchema.nullable(),

@@ -107,6 +107,7 @@ export function messageFixture(
     reaction: null,
     reactionFromMe: null,
     isSticker: false,
+    idFront: null,
     meta: null,
     quotedMsg: null,
     contact: null,

@@ -105,6 +105,7 @@ export function toMessageDto(
     reaction: row.reaction,
     reactionFromMe: row.reactionFromMe,
     isSticker: row.isSticker,
+    idFront: row.idFront,
     meta: row.meta,
     quotedMsg: quoted
       ? {

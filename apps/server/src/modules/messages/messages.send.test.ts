@@ -113,7 +113,14 @@ describe('POST /messages/{ticketId} (text)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const dto = res.json<MessageDto>();
-    expect(dto).toMatchObject({ body: 'Como posso ajudar?', fromMe: true, ack: 0, status: 'pending', messageId: null });
+    expect(dto).toMatchObject({
+      body: 'Como posso ajudar?',
+      fromMe: true,
+      ack: 0,
+      status: 'pending',
+      messageId: null,
+      idFront: 'f-1',
+    });
     expect(dto.user).toMatchObject({ id: agent.id });
     expect(await ticketRow(ticketId)).toMatchObject({
       answered: true,
@@ -122,6 +129,8 @@ describe('POST /messages/{ticketId} (text)', () => {
     });
     await settle();
     expect(recorded.messages.map((e) => e.type)).toEqual(['chat:create']);
+    // The sender's browser matches the socket copy to its pending bubble by the echoed idFront.
+    expect(recorded.messages[0]).toMatchObject({ message: { id: dto.id, idFront: 'f-1' } });
     expect(recorded.tickets.map((e) => e.type)).toEqual(['ticket:update']);
 
     expect(await t.jobs.runPending(sendJob(t))).toBe(1);

@@ -123,7 +123,7 @@ export function useChatSend(ticket: TicketDto | undefined, me: { id: number; nam
 
   const canRetry = useCallback(
     (message: ChatMessage) =>
-      message.idFront !== undefined && (message.mediaType === 'chat' || files.current.has(message.idFront)),
+      !!message.idFront && (message.mediaType === 'chat' || files.current.has(message.idFront)),
     [],
   );
 

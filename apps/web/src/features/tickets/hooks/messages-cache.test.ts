@@ -52,6 +52,21 @@ describe('messages cache', () => {
     expect(flattenHistory(next).items[1]?.localState).toBeUndefined();
   });
 
+  it('leaves one bubble whichever of the socket copy and the POST answer arrives first', () => {
+    const data = addOptimistic(historyOf(pageOf([messageFixture(1)])), local('abc', 'Olá'));
+    const server = { ...messageFixture(50, { body: 'Olá', fromMe: true }), idFront: 'abc' };
+    // The socket copy of a message sent by an older server, without the echo, lands while the POST is pending...
+    const echoless = upsertMessage(data, { ...server, idFront: null });
+    expect(ids(echoless)).toEqual([1, 50, -1]);
+    // ...then the POST answer (same id) must take the pending bubble away as well.
+    const answered = upsertMessage(echoless, server, 'abc');
+    expect(ids(answered)).toEqual([1, 50]);
+    // With the echo, the socket copy replaces the bubble at once and the later answer changes nothing.
+    const socketFirst = upsertMessage(data, server);
+    expect(ids(socketFirst)).toEqual([1, 50]);
+    expect(ids(upsertMessage(socketFirst, server, 'abc'))).toEqual([1, 50]);
+  });
+
   it('matches a sent bubble by body when the server does not echo the idFront', () => {
     let data = addOptimistic(historyOf(pageOf([messageFixture(1)])), local('abc', 'Olá'));
     // Still sending: an echo without idFront cannot be told apart, so it is not matched yet.

@@ -9,8 +9,9 @@ import type { MessageDto } from '@conversa/shared';
 /** Where a message sent from this browser stands before the server's copy replaces it. */
 export type LocalSendState = 'sending' | 'sent' | 'failed';
 
-/** A message as cached: the server's DTO, plus `idFront` and a local state for bubbles sent from here. */
-export type ChatMessage = MessageDto & { idFront?: string; localState?: LocalSendState };
+/** A message as cached: the server's DTO (its `idFront` echoes the sender's), plus a local state for bubbles sent
+ * from here that the server's copy has not replaced yet. */
+export type ChatMessage = MessageDto & { localState?: LocalSendState };
 
 export interface MessagesPage {
   messages: ChatMessage[];
@@ -18,11 +19,6 @@ export interface MessagesPage {
   hasMore: boolean;
 }
 export type MessagesData = InfiniteData<MessagesPage>;
-
-const idFrontOf = (message: MessageDto): string | undefined => {
-  const value = (message as { idFront?: unknown }).idFront;
-  return typeof value === 'string' && value ? value : undefined;
-};
 
 const sortKey = (message: MessageDto): number => {
   const time = Date.parse(message.createdAt);
@@ -69,10 +65,18 @@ export function patchMessage(data: MessagesData, id: number, patch: Partial<Mess
 /**
  * A new message (chat:create or the server's answer to a send): replaces the copy already cached (same id), else the
  * optimistic bubble with the same idFront, else a bubble sent from here and accepted by a server that did not echo
- * the idFront (same ticket and body); otherwise it goes at the end of the newest page.
+ * the idFront (same ticket and body); otherwise it goes at the end of the newest page. The socket's copy and the
+ * POST's answer race: whichever comes second finds the id cached, and the pending bubble of that idFront goes too.
  */
-export function upsertMessage(data: MessagesData, message: MessageDto, idFront = idFrontOf(message)): MessagesData {
-  if (findIn(data, (m) => m.id === message.id)) return replaceMessage(data, message);
+export function upsertMessage(
+  data: MessagesData,
+  message: MessageDto,
+  idFront = message.idFront ?? undefined,
+): MessagesData {
+  if (findIn(data, (m) => m.id === message.id)) {
+    const replaced = replaceMessage(data, message);
+    return idFront ? removeOptimistic(replaced, idFront) : replaced;
+  }
   const matchers: ((m: ChatMessage) => boolean)[] = [];
   if (idFront) matchers.push((m) => m.idFront === idFront && m.localState !== undefined);
   if (message.fromMe)
