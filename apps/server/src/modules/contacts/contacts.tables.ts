@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foldedIndexExpression } from '../../platform/db/search.js';
 import { tenants } from '../tenants/index.js';
 import { users } from '../users/index.js';
 
@@ -70,6 +71,10 @@ export const contacts = pgTable(
       .on(t.tenantId, t.instagramPK)
       .where(sql`${t.instagramPK} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    // Substring search (contacts list, ticket list): trigram indexes on exactly the expressions the queries use.
+    index('contacts_name_folded_trgm_idx').using('gin', sql.raw(`${foldedIndexExpression('name')} gin_trgm_ops`)),
+    index('contacts_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
 

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MediaStatus, MessageMediaType, MessageStatus } from '@conversa/shared';
+import { foldedIndexExpression } from '../../platform/db/search.js';
 import { channels } from '../channels/index.js';
 import { contacts } from '../contacts/index.js';
 import { tenants } from '../tenants/index.js';
@@ -24,10 +25,6 @@ import { tickets } from '../tickets/index.js';
 import { users } from '../users/index.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-/** Keep in step with platform/db/search.ts (the fold used by every search). */
-const FOLD_FROM = 'áàâãäåéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ';
-const FOLD_TO = 'aaaaaaeeeeiiiiooooouuuucnyyaaaaaaeeeeiiiiooooouuuucny';
 
 export const messages = pgTable(
   'messages',
@@ -91,9 +88,7 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
-      sql.raw(
-        `to_tsvector('simple'::regconfig, translate(lower(coalesce(edition, body, '')), '${FOLD_FROM}', '${FOLD_TO}'))`,
-      ),
+      sql.raw(`to_tsvector('simple'::regconfig, ${foldedIndexExpression("coalesce(edition, body, '')")})`),
     ),
   },
   (t) => [

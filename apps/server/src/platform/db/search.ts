@@ -13,5 +13,13 @@ export const foldSearch = (value: string): string => value.normalize('NFD').repl
 /** A LIKE pattern containing the term, with LIKE's wildcards escaped. */
 export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The column folded like `foldSearch` folds the term. */
-export const folded = (column: AnyColumn | SQL): SQL => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+/**
+ * The column folded like `foldSearch` folds the term. The two alphabets are SQL literals, not parameters, so the
+ * expression is the very one the trigram indexes are built on (migration 0005) and the planner can use them.
+ */
+export const folded = (column: AnyColumn | SQL): SQL =>
+  sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
+
+/** The index expression for a column, as the migrations write it (kept beside `folded` so the two cannot drift). */
+export const foldedIndexExpression = (column: string): string =>
+  `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
