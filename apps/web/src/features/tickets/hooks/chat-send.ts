@@ -122,8 +122,7 @@ export function useChatSend(ticket: TicketDto | undefined, me: { id: number; nam
   );
 
   const canRetry = useCallback(
-    (message: ChatMessage) =>
-      !!message.idFront && (message.mediaType === 'chat' || files.current.has(message.idFront)),
+    (message: ChatMessage) => !!message.idFront && (message.mediaType === 'chat' || files.current.has(message.idFront)),
     [],
   );
 
