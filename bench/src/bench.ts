@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { startTelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
@@ -65,18 +64,6 @@ const connections = Number(args.connections);
 const databaseUrl = db === 'postgres' ? args['database-url'] : undefined;
 const dataDir = path.resolve(args['data-dir']);
 
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  if (!rowCount) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-  await client.end();
-}
-
 async function databaseVersion(): Promise<string> {
   const handle = await openDatabase({ url: databaseUrl, dataDir });
   try {
@@ -88,7 +75,6 @@ async function databaseVersion(): Promise<string> {
 }
 
 async function prepare(): Promise<BenchFacts> {
-  if (databaseUrl) await ensureDatabase(databaseUrl);
   for (const profile of args.profiles.split(',') as Profile[]) {
     if (!PROFILES.includes(profile)) throw new Error(`unknown profile ${profile}`);
     await seed({ profile, databaseUrl, dataDir, scale: Number(args.scale), force: false });

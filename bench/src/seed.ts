@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { pino } from 'pino';
 import { SETTING_DEFAULTS, SETTING_KEYS } from '@conversa/shared';
 import { bootstrapInstallation } from '../../apps/server/src/bootstrap.js';
@@ -95,6 +96,22 @@ async function removeProfile(handle: DatabaseHandle, identity: string): Promise<
     COMMIT;`);
 }
 
+/** Creates the PostgreSQL database named in the URL when it does not exist (connecting to `postgres` to do it). */
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function seed(options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = performance.now();
@@ -110,6 +127,7 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     contacts: plans.reduce((s, p) => s + p.contacts, 0),
     tickets: plans.reduce((s, p) => s + p.tickets, 0),
   };
+  if (options.databaseUrl) await ensureDatabase(options.databaseUrl);
   let handle = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });
   await step('migrations + bootstrap', async () => {
     await migrateDatabase(handle);
