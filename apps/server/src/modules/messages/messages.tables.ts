@@ -98,8 +98,9 @@ export const messages = pgTable(
     uniqueIndex('messages_id_front_unique')
       .on(t.tenantId, t.ticketId, t.idFront)
       .where(sql`${t.idFront} is not null`),
-    index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.id.desc()),
-    index('messages_contact_channel_idx').on(t.tenantId, t.contactId, t.channelId, t.id.desc()),
+    // NULLS FIRST = plain DESC, the order the queries ask for (see tickets.tables.ts).
+    index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.id.desc().nullsFirst()),
+    index('messages_contact_channel_idx').on(t.tenantId, t.contactId, t.channelId, t.id.desc().nullsFirst()),
     index('messages_search_idx').using('gin', t.search),
   ],
 );

@@ -77,19 +77,26 @@ export const tickets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Descending index columns say NULLS FIRST: that is what `ORDER BY x DESC` means, and drizzle's bare .desc() writes
+  // NULLS LAST, an order the planner cannot use for such a query (it sorted every match instead of reading 21 rows).
   (t) => [
     uniqueIndex('tickets_one_active_per_contact_channel')
       .on(t.tenantId, t.contactId, sql`coalesce(${t.channelId}, 0)`)
       .where(sql`${t.status} in ('open', 'pending')`),
     uniqueIndex('tickets_tenant_protocol_unique').on(t.tenantId, t.protocol),
-    index('tickets_tenant_status_updated_idx').on(t.tenantId, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('tickets_tenant_status_updated_idx').on(
+      t.tenantId,
+      t.status,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The default list (open + pending, newest first): one ordered range instead of two merged and sorted. The
     // assignee and queue ride along so an agent's visibility filter and the bounded count read only the index.
     index('tickets_tenant_active_updated_idx')
-      .on(t.tenantId, t.updatedAt.desc(), t.id.desc(), t.queueId, t.userId)
+      .on(t.tenantId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.queueId, t.userId)
       .where(sql`${t.status} in ('open', 'pending')`),
-    index('tickets_tenant_user_status_idx').on(t.tenantId, t.userId, t.status, t.updatedAt.desc()),
-    index('tickets_tenant_queue_status_idx').on(t.tenantId, t.queueId, t.status, t.updatedAt.desc()),
+    index('tickets_tenant_user_status_idx').on(t.tenantId, t.userId, t.status, t.updatedAt.desc().nullsFirst()),
+    index('tickets_tenant_queue_status_idx').on(t.tenantId, t.queueId, t.status, t.updatedAt.desc().nullsFirst()),
     index('tickets_tenant_contact_idx').on(t.tenantId, t.contactId, t.channelId, t.id),
   ],
 );
