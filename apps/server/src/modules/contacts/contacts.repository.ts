@@ -1,5 +1,5 @@
 /** The queries on contacts and their tag and wallet sets. Tenant-scoped functions take the branded TenantId. */
-import { containing, folded, foldSearch } from '../../platform/db/search.js';
+import { containing, foldSearch } from '../../platform/db/search.js';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
@@ -37,7 +37,7 @@ function matchesSearch(search: string): SQL | undefined {
   // Only a number-like term searches numbers ("(11) 9876-5"); "Maria 2" must not match every number with a 2.
   const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
   const byNumber = digits ? sql` or ${contacts.number} like ${containing(digits)}` : sql``;
-  return sql`(${folded(contacts.name)} like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
+  return sql`(${contacts.nameFolded} like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
 }
 
 function listWhere(tenantId: TenantId, filter: ContactFilter): SQL | undefined {

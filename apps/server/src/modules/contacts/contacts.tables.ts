@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { foldedIndexExpression } from '../../platform/db/search.js';
+import { foldedExpression } from '../../platform/db/search.js';
 import { tenants } from '../tenants/index.js';
 import { users } from '../users/index.js';
 
@@ -35,6 +35,12 @@ export const contacts = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: tenantId(),
     name: text('name').notNull(),
+    /**
+     * The name folded for search, stored. Under row-level security a LIKE (not leakproof) cannot be an index
+     * condition, so a substring search reads the tenant's rows; folding each name on every search made that 10x
+     * slower (translate() on 100,000 rows: 340 ms against 35 ms for LIKE on this column).
+     */
+    nameFolded: text('name_folded').generatedAlwaysAs(sql.raw(foldedExpression('name'))),
     number: text('number'),
     email: text('email').notNull().default(''),
     profilePicUrl: text('profile_pic_url'),
@@ -71,10 +77,6 @@ export const contacts = pgTable(
       .on(t.tenantId, t.instagramPK)
       .where(sql`${t.instagramPK} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.id),
-    // Substring search (contacts list, ticket list): trigram indexes on exactly the expressions the queries use.
-    index('contacts_name_folded_trgm_idx').using('gin', sql.raw(`${foldedIndexExpression('name')} gin_trgm_ops`)),
-    index('contacts_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
-    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
 

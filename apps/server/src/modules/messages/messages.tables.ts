@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MediaStatus, MessageMediaType, MessageStatus } from '@conversa/shared';
-import { foldedIndexExpression } from '../../platform/db/search.js';
+import { foldedExpression } from '../../platform/db/search.js';
 import { channels } from '../channels/index.js';
 import { contacts } from '../contacts/index.js';
 import { tenants } from '../tenants/index.js';
@@ -88,7 +88,7 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
-      sql.raw(`to_tsvector('simple'::regconfig, ${foldedIndexExpression("coalesce(edition, body, '')")})`),
+      sql.raw(`to_tsvector('simple'::regconfig, ${foldedExpression("coalesce(edition, body, '')")})`),
     ),
   },
   (t) => [

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TicketLogType, TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { containing, folded, foldSearch } from '../../platform/db/search.js';
+import { containing, foldSearch } from '../../platform/db/search.js';
 import { contacts } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
@@ -29,9 +29,9 @@ export interface ListFilter {
 }
 
 /**
- * Contact name (accent-folded), contact number (digits of a number-like term) or the protocol. The contacts are found
- * once, through their trigram indexes, by an uncorrelated subquery (a hashed set the ticket scan probes), not by an
- * EXISTS per ticket that the OR with the protocol would force.
+ * Contact name (the stored folded name), contact number (digits of a number-like term) or the protocol. The contacts
+ * are found once by an uncorrelated subquery (a hashed set the ticket scan probes), not by an EXISTS per ticket that
+ * the OR with the protocol would force.
  */
 function matchesSearch(tenantId: TenantId, search: string): SQL | undefined {
   const term = foldSearch(search);
@@ -39,7 +39,7 @@ function matchesSearch(tenantId: TenantId, search: string): SQL | undefined {
   const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
   const byNumber = digits ? sql` or c.number like ${containing(digits)}` : sql``;
   return sql`(tickets.contact_id in (select c.id from contacts c where c.tenant_id = ${tenantId}
-      and (${folded(sql.raw('c.name'))} like ${containing(term)}${byNumber}))
+      and (c.name_folded like ${containing(term)}${byNumber}))
     or tickets.protocol like ${containing(term)})`;
 }
 

@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -67,9 +66,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** Every embedded database, with the extensions the migrations create (pg_trgm for the contact-name search). */
-export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+/** Every embedded database is opened here (the server, the test templates), so they are all configured alike. */
+export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create(options);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<PGlite> {

@@ -14,12 +14,11 @@ export const foldSearch = (value: string): string => value.normalize('NFD').repl
 export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The column folded like `foldSearch` folds the term. The two alphabets are SQL literals, not parameters, so the
- * expression is the very one the trigram indexes are built on (migration 0005) and the planner can use them.
+ * The column folded like `foldSearch` folds the term. The alphabets are SQL literals, not parameters, so the
+ * expression is the same text as the stored generated columns built with `foldedExpression`.
  */
 export const folded = (column: AnyColumn | SQL): SQL =>
   sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
 
-/** The index expression for a column, as the migrations write it (kept beside `folded` so the two cannot drift). */
-export const foldedIndexExpression = (column: string): string =>
-  `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
+/** The fold as SQL text for generated columns (kept beside `folded` so the two cannot drift). */
+export const foldedExpression = (column: string): string => `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
