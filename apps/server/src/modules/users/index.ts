@@ -14,10 +14,12 @@ export const usersModule: AppModule = (platform) => {
   const deps = { db: platform.db, events: platform.events };
   const service = createUsersService(deps);
   registerUsersRealtime(platform.events, platform.realtime, service);
-  registerPresence(platform.realtime, service, platform.logger);
+  const settlePresence = registerPresence(platform.realtime, service, platform.logger);
   const userTenants = userTenantsRoutes(createUserTenantsService(deps));
   return {
     plugin: async (app) => {
+      // After the realtime server closed (preClose) and disconnected every socket: let their presence writes finish.
+      app.addHook('onClose', settlePresence);
       await app.register(usersRoutes(service));
       await app.register(userTenants);
     },
