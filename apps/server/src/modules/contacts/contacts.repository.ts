@@ -1,8 +1,9 @@
 /** The queries on contacts and their tag and wallet sets. Tenant-scoped functions take the branded TenantId. */
 import { containing, foldSearch } from '../../platform/db/search.js';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
+import { boundedCount } from '../../platform/db/paging.js';
 import { users } from '../users/index.js';
 import { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
 
@@ -25,9 +26,6 @@ export interface ContactFilter {
   limit: number;
   offset: number;
 }
-
-/** `count` stops at this many matches: an exact count of a huge tenant would scan every row on each page. */
-export const COUNT_CAP = 10_000;
 
 /** Name (accent- and case-folded), e-mail, and the number's digits when the term looks like a number. */
 function matchesSearch(search: string): SQL | undefined {
@@ -66,19 +64,10 @@ export async function listContacts(
     .orderBy(asc(contacts.name), asc(contacts.id))
     .limit(filter.limit + 1)
     .offset(filter.offset);
-  const bounded = tx
-    .select({ one: sql`1` })
-    .from(contacts)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('bounded');
-  const [total] = await tx.select({ n: count() }).from(bounded);
-  const n = Number(total?.n ?? 0);
   return {
     rows: found.slice(0, filter.limit),
     hasMore: found.length > filter.limit,
-    count: Math.min(n, COUNT_CAP),
-    countCapped: n > COUNT_CAP,
+    ...(await boundedCount(tx, contacts, where)),
   };
 }
 

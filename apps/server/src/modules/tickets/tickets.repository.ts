@@ -1,8 +1,9 @@
 /** The queries on tickets and their logs. Tenant-scoped functions take the branded TenantId (RLS filters too). */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TicketLogType, TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
+import { boundedCount } from '../../platform/db/paging.js';
 import { containing, foldSearch } from '../../platform/db/search.js';
 import { contacts } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
@@ -12,9 +13,6 @@ import { ticketLogs, tickets } from './tickets.tables.js';
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketPatch = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'createdAt'>>;
 export type NewTicket = Omit<typeof tickets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
-
-/** `count` stops at this many matches: an exact count of a huge tenant would scan every row on each page. */
-export const COUNT_CAP = 10_000;
 
 export interface ListFilter {
   statuses: TicketStatus[];
@@ -72,19 +70,10 @@ export async function listTicketIds(
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(filter.limit + 1)
     .offset(filter.offset);
-  const bounded = tx
-    .select({ one: sql`1` })
-    .from(tickets)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('bounded');
-  const [total] = await tx.select({ n: count() }).from(bounded);
-  const n = Number(total?.n ?? 0);
   return {
     ids: found.slice(0, filter.limit).map((r) => r.id),
     hasMore: found.length > filter.limit,
-    count: Math.min(n, COUNT_CAP),
-    countCapped: n > COUNT_CAP,
+    ...(await boundedCount(tx, tickets, where)),
   };
 }
 
