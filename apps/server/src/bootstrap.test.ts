@@ -1,9 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bootstrapInstallation } from './bootstrap.js';
 import { loadConfig } from './config.js';
-import { createPglite, openDatabase, queryRows, type DatabaseHandle } from './platform/db/client.js';
+import { openDatabase, queryRows, type DatabaseHandle } from './platform/db/client.js';
 import { migrateDatabase } from './platform/db/migrate.js';
 import { withSystem } from './platform/db/tenancy.js';
 import { verifyPassword } from './platform/crypto.js';
@@ -13,7 +14,7 @@ afterAll(async () => handle?.close());
 
 describe('first start', () => {
   it('creates tenant 1, plans and a superadmin with a generated strong password printed once', async () => {
-    handle = await openDatabase({ pglite: await createPglite() });
+    handle = await openDatabase({ pglite: await PGlite.create() });
     await migrateDatabase(handle);
     const printed: string[] = [];
     const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {

@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { TestProject } from 'vitest/node';
-import type { PGlite } from '@electric-sql/pglite';
-import { createPglite, openDatabase } from '../platform/db/client.js';
+import { openDatabase } from '../platform/db/client.js';
 import { migrateDatabase } from '../platform/db/migrate.js';
 import { createJobQueue } from '../platform/jobs/queue.js';
 import { loadConfig } from '../config.js';
@@ -51,7 +51,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const pglite = await createPglite();
+  const pglite = await PGlite.create();
   await seed(undefined, pglite);
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-test-')), 'template.tar');

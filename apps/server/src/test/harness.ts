@@ -7,13 +7,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import type { Profile } from '@conversa/shared';
 import { buildApp, type AppDeps, type BuiltApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createPglite, openDatabase, type DatabaseHandle } from '../platform/db/client.js';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client.js';
 import { withSystem } from '../platform/db/tenancy.js';
 import { createJobQueue, type JobQueue } from '../platform/jobs/queue.js';
 import { hashPassword } from '../platform/crypto.js';
@@ -76,7 +77,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
     };
   }
   const dump = fs.readFileSync(inject('pgliteTemplate'));
-  const pglite = await createPglite({ loadDataDir: new Blob([dump]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
   return { handle: await openDatabase({ pglite }), drop: async () => undefined };
 }
 

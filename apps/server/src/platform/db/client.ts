@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -66,16 +66,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** Every embedded database is opened here (the server, the test templates), so they are all configured alike. */
-export function createPglite(options: PGliteOptions = {}): Promise<PGlite> {
-  return PGlite.create(options);
-}
-
 async function openPglite(dataDir: string | undefined): Promise<PGlite> {
-  if (!dataDir) return createPglite();
+  if (!dataDir) return PGlite.create();
   const dir = path.join(dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
-  return createPglite({ dataDir: dir });
+  return PGlite.create(dir);
 }
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {

@@ -13,12 +13,8 @@ export const foldSearch = (value: string): string => value.normalize('NFD').repl
 /** A LIKE pattern containing the term, with LIKE's wildcards escaped. */
 export const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/**
- * The column folded like `foldSearch` folds the term. The alphabets are SQL literals, not parameters, so the
- * expression is the same text as the stored generated columns built with `foldedExpression`.
- */
-export const folded = (column: AnyColumn | SQL): SQL =>
-  sql`translate(lower(${column}), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)})`;
+/** The column folded like `foldSearch` folds the term. */
+export const folded = (column: AnyColumn | SQL): SQL => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 
-/** The fold as SQL text for generated columns (kept beside `folded` so the two cannot drift). */
+/** The same fold as SQL text, for stored generated columns (contacts.name_folded, messages.search). */
 export const foldedExpression = (column: string): string => `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
