@@ -19,6 +19,8 @@ export interface ChannelCredentials {
   wabaVersion: string;
   webhookSecret: string;
   providerState: Record<string, unknown>;
+  /** Where the channel's new tickets go (ingestion reads it from here instead of the channel row again). */
+  routing: { queueId: number | null; userId: number | null };
 }
 
 export interface AdapterCapabilities {

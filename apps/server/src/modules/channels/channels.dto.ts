@@ -101,5 +101,6 @@ export function toCredentials(row: ChannelRow): ChannelCredentials {
     wabaVersion: row.wabaVersion,
     webhookSecret: row.webhookSecret,
     providerState: row.providerState,
+    routing: { queueId: row.queueId, userId: row.userId },
   };
 }

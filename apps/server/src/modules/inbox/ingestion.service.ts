@@ -4,13 +4,12 @@
  * media download in the same transaction; domain events are published only after commit. The webhook answers the
  * provider after `ingest` resolves, so a crash loses nothing: the provider retries and a replay is a no-op.
  */
-import { eq } from 'drizzle-orm';
 import type { MessageDto, TicketDto } from '@conversa/shared';
 import type { Database, Tx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { systemContext, withTenant, type TenantId } from '../../platform/db/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
-import { channels, type ChannelCredentials, type InboundEvent, type InboundParty } from '../channels/index.js';
+import type { ChannelCredentials, InboundEvent, InboundParty } from '../channels/index.js';
 import { applyInboundContactUpdate, upsertInboundContact, type InboundContactFacts } from '../contacts/index.js';
 import {
   applyInboundAck,
@@ -68,15 +67,6 @@ function participantFacts(party: InboundParty): InboundContactFacts | null {
 const preview = (event: MessageEvent): string => event.body || event.media?.name || event.mediaType;
 
 export function createIngestion(deps: IngestionDeps): Ingestion {
-  async function routing(tx: Tx, channelId: number) {
-    const [row] = await tx
-      .select({ queueId: channels.queueId, userId: channels.userId })
-      .from(channels)
-      .where(eq(channels.id, channelId))
-      .limit(1);
-    return row ?? { queueId: null, userId: null };
-  }
-
   /** Null when nothing is stored: a blocked contact (nothing of theirs is kept), an unusable id, or a replay. */
   async function storeMessage(tx: Tx, channel: ChannelCredentials, event: MessageEvent): Promise<Stored | null> {
     const tenantId = channel.tenantId as TenantId;
@@ -86,15 +76,14 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const senderFacts = participantFacts(event.party);
     const sender = senderFacts ? await upsertInboundContact(tx, tenantId, senderFacts) : null;
     if (sender?.blocked) return null;
-    const route = await routing(tx, channel.id);
     const { ticket, created } = await findOrCreateActiveTicket(tx, tenantId, {
       contactId: chat.id,
       channelId: channel.id,
       channelType: channel.type,
       isGroup: event.party.isGroup,
       status: 'pending',
-      userId: route.userId,
-      queueId: route.queueId,
+      userId: channel.routing.userId,
+      queueId: channel.routing.queueId,
       actorUserId: null,
     });
     const row = await storeInboundMessage(tx, {

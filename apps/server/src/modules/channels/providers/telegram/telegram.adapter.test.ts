@@ -23,6 +23,7 @@ const channel: ChannelCredentials = {
   wabaVersion: '20.0',
   webhookSecret: 'secret_abc-123',
   providerState: {},
+  routing: { queueId: null, userId: null },
 };
 
 let sim: TelegramSimulator;
