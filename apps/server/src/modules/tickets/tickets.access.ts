@@ -11,7 +11,7 @@ import type { TicketRow } from './tickets.repository.js';
 import {
   ACCESS_OPTIONS,
   literalViewer,
-  loadVisibilitySettings,
+  storedVisibilitySettings,
   TICKET_COLUMNS,
   ticketVisibility,
   type TicketRef,
@@ -19,19 +19,19 @@ import {
 } from './tickets.policy.js';
 
 /** The predicate "the caller may see this ticket", or undefined for a system context. */
-export async function accessPredicate(tx: Tx, ctx: TenantContext): Promise<SQL | undefined> {
+export function accessPredicate(ctx: TenantContext): SQL | undefined {
   if (ctx.userId === null || ctx.profile === null) return undefined;
-  const settings = await loadVisibilitySettings(tx, ctx.tenantId);
+  const settings = storedVisibilitySettings(ctx.tenantId);
   return ticketVisibility(literalViewer(ctx.userId, ctx.profile), TICKET_COLUMNS, settings, ACCESS_OPTIONS);
 }
 
 export async function findVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
-  return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, await accessPredicate(tx, ctx))) ?? null;
+  return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, accessPredicate(ctx))) ?? null;
 }
 
 /** As findVisibleTicket, with the row locked until the transaction ends (concurrent transitions serialise). */
 export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
-  return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, await accessPredicate(tx, ctx), true)) ?? null;
+  return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, accessPredicate(ctx), true)) ?? null;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { loadTicketDtos } from './tickets.dto.js';
 import * as bulk from './tickets.bulk.repository.js';
-import { literalViewer, loadVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from './tickets.policy.js';
+import { literalViewer, storedVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from './tickets.policy.js';
 import type { TicketMessagingPort } from './tickets.port.js';
 import './tickets.events.js';
 import { findTenantChannel } from '../channels/index.js';
@@ -41,11 +41,11 @@ export function createTicketsBulk(deps: { db: Database; events: EventBus; port: 
 
     /** Every open or pending ticket the caller sees in its panel (the list's default filter). */
     markVisibleRead: (ctx: AuthedContext) =>
-      markRead(ctx, async (tx) =>
+      markRead(ctx, async () =>
         ticketVisibility(
           literalViewer(ctx.userId, ctx.profile),
           TICKET_COLUMNS,
-          await loadVisibilitySettings(tx, ctx.tenantId),
+          storedVisibilitySettings(ctx.tenantId),
           { showAll: false, includeNotQueueDefined: true, notAssignedOnly: false },
         ),
       ),

@@ -4,13 +4,13 @@ import type { Database } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { loadTicketDtos } from './tickets.dto.js';
-import { literalViewer, loadVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from './tickets.policy.js';
+import { literalViewer, storedVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from './tickets.policy.js';
 import * as repo from './tickets.repository.js';
 
 export function createTicketList(deps: { db: Database }) {
   return async function listTickets(ctx: AuthedContext, query: TicketListQuery): Promise<TicketListResponse> {
     return withTenant(deps.db, ctx, async (tx) => {
-      const settings = await loadVisibilitySettings(tx, ctx.tenantId);
+      const settings = storedVisibilitySettings(ctx.tenantId);
       const visible = ticketVisibility(literalViewer(ctx.userId, ctx.profile), TICKET_COLUMNS, settings, {
         showAll: query.showAll,
         includeNotQueueDefined: query.includeNotQueueDefined,

@@ -16,7 +16,7 @@ import {
   recordingPort,
   setVisibility,
 } from '../../test/ticket-fixtures.js';
-import { loadVisibilitySettings } from './tickets.policy.js';
+import { storedVisibilitySettings } from './tickets.policy.js';
 
 let t: TestApp;
 let viewers: Record<'admin' | 'super' | 'agent' | 'other' | 'outsider', TestUser>;
@@ -121,7 +121,7 @@ async function listIds(user: TestUser, query: string): Promise<number[]> {
 async function audience(ticketId: number, tenantId = 1): Promise<number[]> {
   const ids = Object.values(viewers).map((v) => v.id);
   return withTenant(t.platform.db, systemContext(tenantId), async (tx) =>
-    ticketAudience(tx, ticketId, ids, await loadVisibilitySettings(tx, tenantId)),
+    ticketAudience(tx, ticketId, ids, storedVisibilitySettings(tenantId)),
   );
 }
 

@@ -9,9 +9,7 @@
  *          or (queue scope and assigned rule and chatbot rule and wallet rule and not-assigned filter)
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ENABLED, VISIBILITY_SETTING_KEYS } from '@conversa/shared';
-import type { Queryable } from '../../platform/db/client.js';
-import { findSettings } from '../settings/index.js';
+import { settingEnabledSql } from '../settings/index.js';
 
 /** Who looks: each attribute an SQL expression (a bound parameter or a column of `users`). */
 export interface Viewer {
@@ -28,11 +26,14 @@ export interface TicketRef {
   autoReplyId: SQL;
 }
 
-/** The tenant's three visibility settings, read once per query (the same for every viewer of the tenant). */
+/**
+ * The tenant's three visibility settings: known values (tests, callers that hold them) or SQL read inside the query
+ * itself (`storedVisibilitySettings`), so no request spends a round trip on them.
+ */
 export interface VisibilitySettings {
-  NotViewAssignedTickets: boolean;
-  NotViewTicketsChatBot: boolean;
-  DirectTicketsToWallets: boolean;
+  NotViewAssignedTickets: boolean | SQL;
+  NotViewTicketsChatBot: boolean | SQL;
+  DirectTicketsToWallets: boolean | SQL;
 }
 
 /** The viewer's own choices (attendance filter) that the policy honours. */
@@ -67,11 +68,19 @@ export const literalViewer = (userId: number, profile: string): Viewer => ({
   profile: sql`${profile}::text`,
 });
 
-export async function loadVisibilitySettings(tx: Queryable, tenantId: number): Promise<VisibilitySettings> {
-  // One query: on pg, concurrent queries on one transaction's client are deprecated (and serialised anyway).
-  const values = await findSettings(tx, tenantId, VISIBILITY_SETTING_KEYS);
-  const [assigned, chatBot, wallets] = values.map((value) => value === ENABLED);
-  return { NotViewAssignedTickets: !!assigned, NotViewTicketsChatBot: !!chatBot, DirectTicketsToWallets: !!wallets };
+/** The settings as stored for the tenant, evaluated by PostgreSQL within the query that applies the policy. */
+export function storedVisibilitySettings(tenantId: number): VisibilitySettings {
+  return {
+    NotViewAssignedTickets: settingEnabledSql(tenantId, 'NotViewAssignedTickets'),
+    NotViewTicketsChatBot: settingEnabledSql(tenantId, 'NotViewTicketsChatBot'),
+    DirectTicketsToWallets: settingEnabledSql(tenantId, 'DirectTicketsToWallets'),
+  };
+}
+
+/** `rule` when the setting is on: nothing for a known false, the rule for a known true, else "off or rule". */
+function whenEnabled(setting: boolean | SQL, rule: SQL): SQL | undefined {
+  if (setting === false) return undefined;
+  return setting === true ? rule : sql`(not ${setting} or ${rule})`;
 }
 
 export function ticketVisibility(
@@ -81,24 +90,29 @@ export function ticketVisibility(
   options: VisibilityOptions,
 ): SQL {
   const isAdmin = sql`${viewer.profile} in ('admin', 'superadmin')`;
-  const rules: SQL[] = [queueScope(viewer, ticket, options.includeNotQueueDefined)];
-  // Assigned tickets only to the assignee (handled by `owned` below) and admins.
-  if (settings.NotViewAssignedTickets) rules.push(sql`(${ticket.userId} is null or ${isAdmin})`);
-  // A ticket the chatbot holds (a flow or auto reply, nobody and no queue yet) stays out of everybody's list.
-  if (settings.NotViewTicketsChatBot) {
-    rules.push(sql`not ((${ticket.chatFlowId} is not null or ${ticket.autoReplyId} is not null)
-      and ${ticket.userId} is null and ${ticket.queueId} is null)`);
-  }
-  // A contact with wallets belongs to its wallet owners (and admins); a contact without wallets to everyone.
-  if (settings.DirectTicketsToWallets) {
-    rules.push(sql`(${isAdmin}
-      or not exists (select 1 from contact_wallets cw where cw.contact_id = ${ticket.contactId})
-      or exists (select 1 from contact_wallets cw where cw.contact_id = ${ticket.contactId} and cw.user_id = ${viewer.id}))`);
-  }
-  if (options.notAssignedOnly) rules.push(sql`${ticket.userId} is null`);
+  const rules: (SQL | undefined)[] = [
+    queueScope(viewer, ticket, options.includeNotQueueDefined),
+    // Assigned tickets only to the assignee (handled by `owned` below) and admins.
+    whenEnabled(settings.NotViewAssignedTickets, sql`(${ticket.userId} is null or ${isAdmin})`),
+    // A ticket the chatbot holds (a flow or auto reply, nobody and no queue yet) stays out of everybody's list.
+    whenEnabled(
+      settings.NotViewTicketsChatBot,
+      sql`not ((${ticket.chatFlowId} is not null or ${ticket.autoReplyId} is not null)
+        and ${ticket.userId} is null and ${ticket.queueId} is null)`,
+    ),
+    // A contact with wallets belongs to its wallet owners (and admins); a contact without wallets to everyone.
+    whenEnabled(
+      settings.DirectTicketsToWallets,
+      sql`(${isAdmin}
+        or not exists (select 1 from contact_wallets cw where cw.contact_id = ${ticket.contactId})
+        or exists (select 1 from contact_wallets cw where cw.contact_id = ${ticket.contactId} and cw.user_id = ${viewer.id}))`,
+    ),
+    options.notAssignedOnly ? sql`${ticket.userId} is null` : undefined,
+  ];
   const owned = sql`${ticket.userId} = ${viewer.id}`;
   const seesAll = options.showAll ? sql` or ${viewer.profile} in ('admin', 'super', 'superadmin')` : sql``;
-  return sql`(${owned}${seesAll} or (${sql.join(rules, sql` and `)}))`;
+  const applied = rules.filter((rule): rule is SQL => rule !== undefined);
+  return sql`(${owned}${seesAll} or (${sql.join(applied, sql` and `)}))`;
 }
 
 /** A user profile sees its own queues; every profile sees queue-less tickets only when it asks to. */

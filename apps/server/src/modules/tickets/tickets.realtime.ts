@@ -10,7 +10,7 @@ import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { DomainEvents, EventBus } from '../../platform/events/bus.js';
 import { rooms, type Realtime } from '../../platform/realtime/server.js';
 import { formerState, ticketAudience } from './tickets.access.js';
-import { loadVisibilitySettings } from './tickets.policy.js';
+import { storedVisibilitySettings } from './tickets.policy.js';
 import './tickets.events.js';
 
 type TicketChanged = DomainEvents['tickets.changed'];
@@ -26,7 +26,7 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
     const connected = await realtime.connectedUserIds(event.tenantId);
     if (connected.length === 0) return { now: [], before: [] };
     return withTenant(db, systemContext(event.tenantId), async (tx) => {
-      const settings = await loadVisibilitySettings(tx, event.tenantId);
+      const settings = storedVisibilitySettings(event.tenantId);
       const now = await ticketAudience(tx, id, connected, settings);
       const hasFormer = event.previousUserId !== undefined || event.previousQueueId !== undefined;
       const former = formerState(event.previousUserId ?? null, event.previousQueueId ?? null);

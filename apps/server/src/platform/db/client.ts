@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -114,4 +114,39 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
 export async function queryRows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A transaction whose first statements are `prelude` (the tenancy settings), sent with BEGIN in one round trip: on
+ * PostgreSQL every request pays a round trip per statement (a `writev` and a wake-up on both sides), so BEGIN and the
+ * settings travel together as one simple-protocol query and COMMIT goes without a parse step. `prelude` must be
+ * constant text built from checked values (no parameters travel with it). On PGlite (in process, no round trips) it
+ * is drizzle's own transaction.
+ */
+export async function transactionWith<T>(db: Database, prelude: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(prelude));
+      return fn(tx as Tx);
+    });
+  }
+  const client = await pool.connect();
+  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
+  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
+  let broken: Error | undefined;
+  try {
+    await client.query(`begin; ${prelude}`);
+    const result = await fn(tx);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // A client whose rollback fails (its server went away) is discarded by the pool instead of being reused.
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

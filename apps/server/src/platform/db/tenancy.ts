@@ -3,9 +3,8 @@
  * `conversa_app`, so row-level security filters every tenant-owned table. `withSystem` is the explicit escape for the
  * named system paths listed in ARCHITECTURE.md.
  */
-import { sql } from 'drizzle-orm';
 import type { Profile } from '@conversa/shared';
-import type { Database, Tx } from './client.js';
+import { transactionWith, type Database, type Tx } from './client.js';
 
 export const APP_ROLE = 'conversa_app';
 
@@ -27,12 +26,13 @@ export const systemContext = (tenantId: number): TenantContext => ({
 });
 
 export async function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.tenant_id', ${String(ctx.tenantId)}, true), set_config('role', ${APP_ROLE}, true)`,
-    );
-    return fn(tx as Tx);
-  });
+  // The prelude is text: the tenant id must be an integer (it is a branded number, but it came from a token).
+  if (!Number.isSafeInteger(ctx.tenantId)) throw new Error(`invalid tenant id ${String(ctx.tenantId)}`);
+  return transactionWith(
+    db,
+    `select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('role', '${APP_ROLE}', true)`,
+    fn,
+  );
 }
 
 /** The system paths that may read across tenants. Adding one means adding it to ARCHITECTURE.md too. */
@@ -48,8 +48,6 @@ export type SystemPath =
   | 'channels.superadmin';
 
 export async function withSystem<T>(db: Database, path: SystemPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.system', ${path}, true)`);
-    return fn(tx as Tx);
-  });
+  if (!/^[a-z.-]+$/.test(path)) throw new Error(`invalid system path ${path}`);
+  return transactionWith(db, `select set_config('app.system', '${path}', true)`, fn);
 }
