@@ -164,7 +164,7 @@ export type TicketDto = z.infer<typeof ticketDtoSchema>;
 
 export const ticketListResponseSchema = z.object({
   tickets: z.array(ticketListItemSchema),
-  /** Matching tickets, counted up to 10,000 (`countCapped` true beyond). */
+  /** Matching tickets, counted up to 1,000 (`countCapped` true beyond: the count runs the visibility policy per row). */
   count: z.number(),
   countCapped: z.boolean(),
   hasMore: z.boolean(),

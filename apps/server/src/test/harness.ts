@@ -95,7 +95,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOGIN_CAPTCHA: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

@@ -3,7 +3,8 @@ import { containing, foldSearch } from '../../platform/db/search.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { boundedCount } from '../../platform/db/paging.js';
+import { prepared } from '../../platform/db/statements.js';
+import { boundedCount, boundedCountColumn, toPage, type Page } from '../../platform/db/paging.js';
 import { users } from '../users/index.js';
 import { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
 
@@ -51,24 +52,49 @@ function listWhere(tenantId: TenantId, filter: ContactFilter): SQL | undefined {
   );
 }
 
+/**
+ * A contact's tags and wallets as JSON columns of a select that reads the `contacts` table unaliased (correlated
+ * subqueries on their indexes): the sets cost no round trip of their own. The outer reference is written out in full
+ * because drizzle leaves columns unqualified in a one-table select.
+ */
+export function contactSetColumns(): { tags: SQL<TagRef[]>; wallets: SQL<WalletRef[]> } {
+  const contactId = sql`${contacts}.id`;
+  return {
+    tags: sql<
+      TagRef[]
+    >`coalesce((select json_agg(json_build_object('id', t.id, 'tag', t.tag, 'color', t.color) order by t.tag, t.id)
+      from ${contactTags} ct join ${tags} t on t.id = ct.tag_id where ct.contact_id = ${contactId}), '[]'::json)`,
+    wallets: sql<
+      WalletRef[]
+    >`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name) order by u.name, u.id)
+      from ${contactWallets} cw join ${users} u on u.id = cw.user_id where cw.contact_id = ${contactId}), '[]'::json)`,
+  };
+}
+
+export interface ContactWithSets {
+  contact: ContactRow;
+  tags: TagRef[];
+  wallets: WalletRef[];
+}
+
+/** One page of contacts with their sets, and the bounded count, in one query. */
 export async function listContacts(
   tx: Queryable,
   tenantId: TenantId,
   filter: ContactFilter,
-): Promise<{ rows: ContactRow[]; hasMore: boolean; count: number; countCapped: boolean }> {
+): Promise<Page<ContactWithSets>> {
   const where = listWhere(tenantId, filter);
-  const found = await tx
-    .select()
-    .from(contacts)
-    .where(where)
-    .orderBy(asc(contacts.name), asc(contacts.id))
-    .limit(filter.limit + 1)
-    .offset(filter.offset);
-  return {
-    rows: found.slice(0, filter.limit),
-    hasMore: found.length > filter.limit,
-    ...(await boundedCount(tx, contacts, where)),
-  };
+  const found = await prepared(
+    tx
+      .select({ contact: contacts, ...contactSetColumns(), total: boundedCountColumn(contacts, where) })
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(filter.limit + 1)
+      .offset(filter.offset),
+    'contacts_page',
+  );
+  return toPage(found, filter.limit, filter.offset, () => boundedCount(tx, contacts, where));
 }
 
 export async function findContact(tx: Queryable, tenantId: TenantId, id: number): Promise<ContactRow | undefined> {
@@ -173,7 +199,7 @@ export async function addContactWallets(tx: Queryable, tenantId: TenantId, conta
     on conflict do nothing`);
 }
 
-/** The tags and wallets of the given contacts, by contact id. */
+/** The tags and wallets of the given contacts, by contact id (one query). */
 export async function loadContactSets(
   tx: Queryable,
   contactIds: number[],
@@ -181,21 +207,13 @@ export async function loadContactSets(
   const tagMap = new Map<number, TagRef[]>();
   const walletMap = new Map<number, WalletRef[]>();
   if (contactIds.length === 0) return { tags: tagMap, wallets: walletMap };
-  const tagRows = await tx
-    .select({ contactId: contactTags.contactId, id: tags.id, tag: tags.tag, color: tags.color })
-    .from(contactTags)
-    .innerJoin(tags, eq(tags.id, contactTags.tagId))
-    .where(inArray(contactTags.contactId, contactIds))
-    .orderBy(asc(tags.tag), asc(tags.id));
-  for (const { contactId, ...tag } of tagRows) tagMap.set(contactId, [...(tagMap.get(contactId) ?? []), tag]);
-  const walletRows = await tx
-    .select({ contactId: contactWallets.contactId, id: users.id, name: users.name })
-    .from(contactWallets)
-    .innerJoin(users, eq(users.id, contactWallets.userId))
-    .where(inArray(contactWallets.contactId, contactIds))
-    .orderBy(asc(users.name), asc(users.id));
-  for (const { contactId, ...wallet } of walletRows) {
-    walletMap.set(contactId, [...(walletMap.get(contactId) ?? []), wallet]);
+  const rows = await tx
+    .select({ id: contacts.id, ...contactSetColumns() })
+    .from(contacts)
+    .where(inArray(contacts.id, contactIds));
+  for (const row of rows) {
+    tagMap.set(row.id, row.tags);
+    walletMap.set(row.id, row.wallets);
   }
   return { tags: tagMap, wallets: walletMap };
 }

@@ -6,7 +6,7 @@ import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { contactHasTickets } from './contacts.bulk.repository.js';
-import { loadContactDtos } from './contacts.dto.js';
+import { loadContactDtos, toContactDto } from './contacts.dto.js';
 import * as repo from './contacts.repository.js';
 import { contactColumns, type ContactEdit } from './contacts.rules.js';
 import './contacts.events.js';
@@ -75,7 +75,7 @@ export function createContactsService(deps: { db: Database; events: EventBus }) 
       };
       return withTenant(db, ctx, async (tx) => {
         const { rows, ...page } = await repo.listContacts(tx, ctx.tenantId, filter);
-        return { contacts: await loadContactDtos(tx, rows), ...page };
+        return { contacts: rows.map((row) => toContactDto(row.contact, row.tags, row.wallets)), ...page };
       });
     },
 

@@ -12,7 +12,8 @@ import { createContactsService } from './contacts.service.js';
 export { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
 export { CLEANUP_CONTACT_FILES_JOB, IMPORT_CONTACTS_JOB } from './contacts.jobs.js';
 export type { ContactsService } from './contacts.service.js';
-export { loadContactDtos } from './contacts.dto.js';
+export { loadContactDtos, toContactDto } from './contacts.dto.js';
+export { contactSetColumns } from './contacts.repository.js';
 
 export const contactsModule: AppModule = (platform) => {
   const { db, events, jobs, config, secrets } = platform;

@@ -2,11 +2,12 @@
  * Ticket rows to the wire shape of client-contract §20.2 (the list row of §20.1 is a subset: the list route's
  * response schema keeps only its fields). Contacts come with their tags and wallets through the contacts module.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { idIn, prepared } from '../../platform/db/statements.js';
 import type { ContactDto, TicketDto } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { channels } from '../channels/index.js';
-import { contacts, loadContactDtos } from '../contacts/index.js';
+import { contacts, contactSetColumns, toContactDto } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
 import type { TicketRow } from './tickets.repository.js';
@@ -76,34 +77,34 @@ function toTicketDto({ ticket, userName, queueName, channel }: Joined, contact: 
 /** Full DTOs of the given tickets, in the order of `ids` (ids not found are left out). */
 export async function loadTicketDtos(tx: Queryable, ids: number[]): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
-  const rows: Joined[] = await tx
-    .select({
-      ticket: tickets,
-      userName: users.name,
-      queueName: queues.queue,
-      channel: {
-        id: channels.id,
-        name: channels.name,
-        type: channels.type,
-        status: channels.status,
-        sendEvaluation: channels.sendEvaluation,
-      },
-    })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(channels, eq(channels.id, tickets.channelId))
-    .where(inArray(tickets.id, ids));
-  const contactRows = await tx
-    .select()
-    .from(contacts)
-    .where(inArray(contacts.id, [...new Set(rows.map((r) => r.ticket.contactId))]));
-  const contactDtos = new Map((await loadContactDtos(tx, contactRows)).map((c) => [c.id, c]));
+  const rows = await prepared(
+    tx
+      .select({
+        ticket: tickets,
+        contact: contacts,
+        ...contactSetColumns(),
+        userName: users.name,
+        queueName: queues.queue,
+        channel: {
+          id: channels.id,
+          name: channels.name,
+          type: channels.type,
+          status: channels.status,
+          sendEvaluation: channels.sendEvaluation,
+        },
+      })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .leftJoin(queues, eq(queues.id, tickets.queueId))
+      .leftJoin(channels, eq(channels.id, tickets.channelId))
+      .where(idIn(tickets.id, ids)),
+    'tickets_dto',
+  );
   const byId = new Map(rows.map((row) => [row.ticket.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    const contact = row && contactDtos.get(row.ticket.contactId);
-    return row && contact ? [toTicketDto(row, contact)] : [];
+    return row ? [toTicketDto(row, toContactDto(row.contact, row.tags, row.wallets))] : [];
   });
 }
 

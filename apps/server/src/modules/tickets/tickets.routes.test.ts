@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKETS_PAGE_SIZE, type TicketDto, type TicketListResponse } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { TICKET_COUNT_CAP } from './tickets.repository.js';
 import {
   logTypes,
   makeChannel,
@@ -90,6 +91,26 @@ describe('GET /tickets', () => {
     const second = await list(admin, `showAll=true&whatsappIds[]=${own}&pageNumber=2`);
     expect(second.tickets.map((r) => r.id)).toEqual([made[2], made[1], made[0]]);
     expect(second.hasMore).toBe(false);
+  });
+
+  it('counts at most TICKET_COUNT_CAP visible tickets, also for a page past the end', async () => {
+    const big = await t.createTenant();
+    const bigAdmin = await t.createUser({ tenantId: big, profile: 'admin' });
+    await t.database.executeSql(
+      `with made as (
+         insert into contacts (tenant_id, name, number)
+         select $1, 'Massa ' || g, '55219' || lpad(g::text, 8, '0') from generate_series(1, ${TICKET_COUNT_CAP + 3}) g
+         returning id)
+       insert into tickets (tenant_id, contact_id, status, channel, protocol)
+       select $1, id, 'open', 'telegram', 'P' || id from made`,
+      [big],
+    );
+    const first = await list(bigAdmin, 'showAll=true');
+    expect(first).toMatchObject({ count: TICKET_COUNT_CAP, countCapped: true, hasMore: true });
+    expect(first.tickets).toHaveLength(TICKETS_PAGE_SIZE);
+    // Past the last page no row carries the count: it is counted on its own.
+    const beyond = await list(bigAdmin, 'showAll=true&pageNumber=500');
+    expect(beyond).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP, countCapped: true, hasMore: false });
   });
 
   it('answers the list row shape and refuses bad filters', async () => {

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgDialect, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { NodePgDatabase, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { NamingSession } from './statements.js';
 
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<
@@ -83,7 +84,9 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // with no listener that would end the process. Its pending or next query fails on its own (the request answers
   // 503) and the pool discards the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool) as unknown as Database;
+  const dialect = new PgDialect();
+  const db = new NodePgDatabase(dialect, new NamingSession(pool, dialect), undefined) as unknown as Database;
+  (db as { $client?: pg.Pool }).$client = pool;
   return {
     kind: 'postgres',
     db,
@@ -133,7 +136,7 @@ export async function transactionWith<T>(db: Database, prelude: string, fn: (tx:
   }
   const client = await pool.connect();
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
-  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined) as unknown as Tx;
+  const tx = new NodePgTransaction(dialect, new NamingSession(client, dialect), undefined) as unknown as Tx;
   let broken: Error | undefined;
   try {
     await client.query(`begin; ${prelude}`);
