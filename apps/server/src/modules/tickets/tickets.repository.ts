@@ -1,6 +1,6 @@
 /** The queries on tickets and their logs. Tenant-scoped functions take the branded TenantId (RLS filters too). */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TicketLogType, TicketStatus } from '@conversa/shared';
+import { TICKET_STATUSES, type TicketLogType, type TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { boundedCount, boundedCountColumn, toPage } from '../../platform/db/paging.js';
@@ -42,10 +42,21 @@ function matchesSearch(tenantId: TenantId, search: string): SQL | undefined {
     or tickets.protocol like ${containing(term)})`;
 }
 
+/**
+ * The statuses as literals, not parameters: the list runs as a prepared statement, and only with literals can a
+ * generic plan prove the partial index of active tickets (`status in ('open', 'pending')`) and read it in order; with
+ * parameters it sorted every active ticket of the tenant (45 ms instead of 12 on the bench data).
+ */
+function statusIn(statuses: TicketStatus[]): SQL {
+  const known = TICKET_STATUSES.filter((status) => statuses.includes(status));
+  if (known.length === 0) return sql`false`;
+  return sql.raw(`tickets.status in (${known.map((status) => `'${status}'`).join(', ')})`);
+}
+
 function listWhere(tenantId: TenantId, filter: ListFilter, visible: SQL): SQL | undefined {
   return and(
     eq(tickets.tenantId, tenantId),
-    inArray(tickets.status, filter.statuses),
+    statusIn(filter.statuses),
     visible,
     matchesSearch(tenantId, filter.search),
     filter.queueIds.length ? inArray(tickets.queueId, filter.queueIds) : undefined,
