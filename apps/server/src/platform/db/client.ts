@@ -84,9 +84,13 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // with no listener that would end the process. Its pending or next query fails on its own (the request answers
   // 503) and the pool discards the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const dialect = new PgDialect();
-  const db = new NodePgDatabase(dialect, new NamingSession(pool, dialect), undefined) as unknown as Database;
-  (db as { $client?: pg.Pool }).$client = pool;
+  const db = drizzleOnPool(pool);
+  // A small pool of its own for the short transactions run beside a request's (besideTransaction): they can never
+  // wait for a connection that the requests themselves hold.
+  const side = new pg.Pool({ connectionString: url, max: 2 });
+  side.on('error', () => undefined);
+  side.on('connect', (client) => client.on('error', () => undefined));
+  sidePools.set(db, drizzleOnPool(side));
   return {
     kind: 'postgres',
     db,
@@ -109,9 +113,23 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await side.end();
+      await pool.end();
+    },
   };
 }
+
+function drizzleOnPool(pool: pg.Pool): Database {
+  const dialect = new PgDialect();
+  const db = new NodePgDatabase(dialect, new NamingSession(pool, dialect), undefined) as unknown as Database;
+  (db as { $client?: pg.Pool }).$client = pool;
+  return db;
+}
+
+/** Each database's side pool, and each open transaction's database (PostgreSQL only). */
+const sidePools = new WeakMap<Database, Database>();
+const sideOfTransaction = new WeakMap<Tx, Database>();
 
 /** Runs raw SQL (drizzle's `sql`) on the database or a transaction and returns its rows, on PGlite and pg alike. */
 export async function queryRows<T = Record<string, unknown>>(q: Queryable, query: SQL): Promise<T[]> {
@@ -137,6 +155,8 @@ export async function transactionWith<T>(db: Database, prelude: string, fn: (tx:
   const client = await pool.connect();
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
   const tx = new NodePgTransaction(dialect, new NamingSession(client, dialect), undefined) as unknown as Tx;
+  const side = sidePools.get(db);
+  if (side) sideOfTransaction.set(tx, side);
   let broken: Error | undefined;
   try {
     await client.query(`begin; ${prelude}`);
@@ -152,4 +172,14 @@ export async function transactionWith<T>(db: Database, prelude: string, fn: (tx:
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * A short transaction of its own beside the open transaction `tx`, committed before `fn`'s result returns: for a
+ * counter that must not stay locked until a long caller commits (concurrent callers would queue behind it). On
+ * PGlite (one session, no concurrency) and inside a transaction already beside another, `fn` runs in `tx` itself.
+ */
+export async function besideTransaction<T>(tx: Tx, prelude: string, fn: (own: Tx) => Promise<T>): Promise<T> {
+  const side = sideOfTransaction.get(tx);
+  return side ? transactionWith(side, prelude, fn) : fn(tx);
 }

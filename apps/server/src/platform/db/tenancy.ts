@@ -4,7 +4,7 @@
  * named system paths listed in ARCHITECTURE.md.
  */
 import type { Profile } from '@conversa/shared';
-import { transactionWith, type Database, type Tx } from './client.js';
+import { besideTransaction, transactionWith, type Database, type Tx } from './client.js';
 
 export const APP_ROLE = 'conversa_app';
 
@@ -25,14 +25,19 @@ export const systemContext = (tenantId: number): TenantContext => ({
   profile: null,
 });
 
-export async function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+function tenantPrelude(ctx: TenantContext): string {
   // The prelude is text: the tenant id must be an integer (it is a branded number, but it came from a token).
   if (!Number.isSafeInteger(ctx.tenantId)) throw new Error(`invalid tenant id ${String(ctx.tenantId)}`);
-  return transactionWith(
-    db,
-    `select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('role', '${APP_ROLE}', true)`,
-    fn,
-  );
+  return `select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('role', '${APP_ROLE}', true)`;
+}
+
+export async function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return transactionWith(db, tenantPrelude(ctx), fn);
+}
+
+/** As withTenant, in a short transaction beside the open `tx` (client.ts besideTransaction). */
+export async function withTenantBeside<T>(tx: Tx, ctx: TenantContext, fn: (own: Tx) => Promise<T>): Promise<T> {
+  return besideTransaction(tx, tenantPrelude(ctx), fn);
 }
 
 /** The system paths that may read across tenants. Adding one means adding it to ARCHITECTURE.md too. */
