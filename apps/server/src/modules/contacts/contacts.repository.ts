@@ -3,7 +3,7 @@ import { containing, foldSearch } from '../../platform/db/search.js';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { prepared } from '../../platform/db/statements.js';
+import { preparedUnless } from '../../platform/db/statements.js';
 import { boundedCount, boundedCountColumn, toPage, type Page } from '../../platform/db/paging.js';
 import { users } from '../users/index.js';
 import { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
@@ -84,7 +84,8 @@ export async function listContacts(
   filter: ContactFilter,
 ): Promise<Page<ContactWithSets>> {
   const where = listWhere(tenantId, filter);
-  const found = await prepared(
+  const found = await preparedUnless(
+    foldSearch(filter.search) !== '',
     tx
       .select({ contact: contacts, ...contactSetColumns(), total: boundedCountColumn(contacts, where) })
       .from(contacts)

@@ -1,10 +1,8 @@
 /**
  * Message rows to the wire shape (client-contract §20.3): the quoted message, the sender in groups, the agent, a
- * ticket summary, and a signed media URL once the media is stored. Relations are joined in the query that reads the
- * messages: one round trip per batch.
+ * ticket summary, and a signed media URL once the media is stored. Relations are loaded in one query each per batch,
+ * each a prepared statement of a single table (a join of all six cost more to plan than these cost to run).
  */
-import { eq, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { MessageDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { idIn, prepared } from '../../platform/db/statements.js';
@@ -15,74 +13,85 @@ import type { MediaLinks } from './messages.media-links.js';
 import type { MessageRow } from './messages.repository.js';
 import { messages } from './messages.tables.js';
 
+type ContactRef = NonNullable<MessageDto['contact']>;
 type TicketRef = MessageDto['ticket'];
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+const unique = (ids: (number | null)[]): number[] => [...new Set(ids.filter((id): id is number => id !== null))];
 
-type MediaFields = Pick<MessageRow, 'id' | 'tenantId' | 'mediaStatus' | 'mediaKey'>;
-
-function mediaUrl(row: MediaFields, links: MediaLinks): string | null {
+function mediaUrl(row: MessageRow, links: MediaLinks): string | null {
   return row.mediaStatus === 'ready' && row.mediaKey ? links.url(row.tenantId, row.id) : null;
 }
 
-const quoted = alias(messages, 'quoted');
-const sender = alias(contacts, 'sender');
-const quotedSender = alias(contacts, 'quoted_sender');
-
-/** A message with everything its DTO shows, joined in the query that reads it (one round trip per batch). */
-const JOINED = {
-  message: messages,
-  quoted: {
-    id: quoted.id,
-    tenantId: quoted.tenantId,
-    messageId: quoted.messageId,
-    body: quoted.body,
-    edition: quoted.edition,
-    mediaType: quoted.mediaType,
-    mediaStatus: quoted.mediaStatus,
-    mediaKey: quoted.mediaKey,
-    mediaName: quoted.mediaName,
-    fromMe: quoted.fromMe,
-    isDeleted: quoted.isDeleted,
-  },
-  quotedSenderName: quotedSender.name,
-  sender: { id: sender.id, name: sender.name, number: sender.number, profilePicUrl: sender.profilePicUrl },
-  user: { id: users.id, name: users.name },
-  ticket: {
-    id: tickets.id,
-    status: tickets.status,
-    userId: tickets.userId,
-    unreadMessages: tickets.unreadMessages,
-    answered: tickets.answered,
-    createdAt: tickets.createdAt,
-  },
-};
-
-/**
- * Messages matching `where` with their relations, as DTO-ready rows. Callers add order, limit and offset; the
- * foreign key cascades and both rows share the tenant (RLS), so a message always has its ticket.
- */
-export function selectJoinedMessages(tx: Tx, where: SQL | undefined) {
-  return tx
-    .select(JOINED)
-    .from(messages)
-    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
-    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
-    .leftJoin(quotedSender, eq(quotedSender.id, quoted.senderContactId))
-    .leftJoin(sender, eq(sender.id, messages.senderContactId))
-    .leftJoin(users, eq(users.id, messages.userId))
-    .where(where)
-    .$dynamic();
+async function byId<T extends { id: number }>(rows: Promise<T[]>): Promise<Map<number, T>> {
+  return new Map((await rows).map((row) => [row.id, row]));
 }
 
-export type JoinedMessage = Awaited<ReturnType<typeof selectJoinedMessages>>[number];
+async function loadRelations(tx: Tx, rows: MessageRow[]) {
+  const quotedIds = unique(rows.map((r) => r.quotedMsgId));
+  const quoted = quotedIds.length
+    ? await byId(prepared(tx.select().from(messages).where(idIn(messages.id, quotedIds)), 'messages_quoted'))
+    : new Map<number, MessageRow>();
+  const contactIds = unique([...rows, ...quoted.values()].map((r) => r.senderContactId));
+  const userIds = unique(rows.map((r) => r.userId));
+  const ticketIds = unique(rows.map((r) => r.ticketId));
+  const contactMap = contactIds.length
+    ? await byId(
+        prepared(
+          tx
+            .select({
+              id: contacts.id,
+              name: contacts.name,
+              number: contacts.number,
+              profilePicUrl: contacts.profilePicUrl,
+            })
+            .from(contacts)
+            .where(idIn(contacts.id, contactIds)),
+          'message_senders',
+        ),
+      )
+    : new Map<number, ContactRef>();
+  const userMap = userIds.length
+    ? await byId(
+        prepared(
+          tx.select({ id: users.id, name: users.name }).from(users).where(idIn(users.id, userIds)),
+          'message_users',
+        ),
+      )
+    : new Map<number, { id: number; name: string }>();
+  const ticketMap = await byId(
+    prepared(
+      tx
+        .select({
+          id: tickets.id,
+          status: tickets.status,
+          userId: tickets.userId,
+          unreadMessages: tickets.unreadMessages,
+          answered: tickets.answered,
+          createdAt: tickets.createdAt,
+        })
+        .from(tickets)
+        .where(idIn(tickets.id, ticketIds)),
+      'message_tickets',
+    ),
+  );
+  return { quoted, contactMap, userMap, ticketMap };
+}
 
 function ticketRef(ticket: { createdAt: Date } & Omit<TicketRef, 'createdAt'>): TicketRef {
   return { ...ticket, createdAt: ticket.createdAt.toISOString() };
 }
 
-export function toMessageDto(joined: JoinedMessage, links: MediaLinks): MessageDto {
-  const { message: row, quoted, ticket, user, sender } = joined;
+export function toMessageDto(
+  row: MessageRow,
+  related: Awaited<ReturnType<typeof loadRelations>>,
+  links: MediaLinks,
+): MessageDto {
+  const quoted = row.quotedMsgId ? related.quoted.get(row.quotedMsgId) : undefined;
+  // The foreign key cascades and both rows share the tenant (RLS), so a message always has its ticket.
+  const ticket = related.ticketMap.get(row.ticketId);
+  if (!ticket) throw new Error(`message ${row.id} without its ticket`);
+  const user = row.userId ? related.userMap.get(row.userId) : undefined;
   return {
     id: row.id,
     messageId: row.messageId,
@@ -120,11 +129,11 @@ export function toMessageDto(joined: JoinedMessage, links: MediaLinks): MessageD
           mediaName: quoted.mediaName,
           fromMe: quoted.fromMe,
           isDeleted: quoted.isDeleted,
-          contact: joined.quotedSenderName !== null ? { name: joined.quotedSenderName } : null,
+          contact: quoted.senderContactId ? { name: related.contactMap.get(quoted.senderContactId)?.name ?? '' } : null,
         }
       : null,
-    contact: row.senderContactId && sender ? sender : null,
-    user: row.userId && user ? { id: user.id, name: user.name } : null,
+    contact: row.senderContactId ? (related.contactMap.get(row.senderContactId) ?? null) : null,
+    user: user ? { id: user.id, name: user.name } : null,
     ticket: ticketRef(ticket),
     scheduleDate: iso(row.scheduleDate),
     timestamp: row.timestamp,
@@ -133,28 +142,14 @@ export function toMessageDto(joined: JoinedMessage, links: MediaLinks): MessageD
   };
 }
 
-/** DTOs of the given rows, in their order (one query reads them again with their relations). */
+/** DTOs in the order of the rows. */
 export async function loadMessageDtos(tx: Tx, rows: MessageRow[], links: MediaLinks): Promise<MessageDto[]> {
   if (rows.length === 0) return [];
-  const joined = await prepared(
-    selectJoinedMessages(
-      tx,
-      idIn(
-        messages.id,
-        rows.map((r) => r.id),
-      ),
-    ),
-    'messages_dto',
-  );
-  const byId = new Map(joined.map((j) => [j.message.id, j]));
-  return rows.flatMap((row) => {
-    const found = byId.get(row.id);
-    return found ? [toMessageDto(found, links)] : [];
-  });
+  const related = await loadRelations(tx, rows);
+  return rows.map((row) => toMessageDto(row, related, links));
 }
 
 export async function loadMessageDto(tx: Tx, row: MessageRow, links: MediaLinks): Promise<MessageDto> {
   const [dto] = await loadMessageDtos(tx, [row], links);
-  if (!dto) throw new Error(`message ${row.id} not found`);
-  return dto;
+  return dto!;
 }

@@ -1,6 +1,7 @@
 /** The queries on messages. Every call runs inside a tenant transaction (RLS scopes the rows). */
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/statements.js';
 import { messages } from './messages.tables.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -68,18 +69,41 @@ export async function updateMessage(tx: Tx, id: number, patch: MessagePatch): Pr
 /** An agent's message still waiting for the provider (not a scheduled one): the clients' `messagesOffLine`. */
 const waitingToSend: SQL = sql`(${messages.fromMe} and ${messages.status} = 'pending' and ${messages.messageId} is null and ${messages.scheduleDate} is null and not ${messages.isDeleted})`;
 
-/** A contact's history on a channel, across its tickets (the agent's messages still waiting excluded). */
-export function historyOf(scope: { contactId: number; channelId: number | null }): SQL | undefined {
-  return and(
-    eq(messages.contactId, scope.contactId),
-    scope.channelId === null ? isNull(messages.channelId) : eq(messages.channelId, scope.channelId),
-    sql`not ${waitingToSend}`,
+/** One page of a contact's history on a channel, across its tickets, newest first. */
+export async function listHistoryPage(
+  tx: Tx,
+  scope: { contactId: number; channelId: number | null },
+  limit: number,
+  offset: number,
+): Promise<MessageRow[]> {
+  return prepared(
+    tx
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.contactId, scope.contactId),
+          scope.channelId === null ? isNull(messages.channelId) : eq(messages.channelId, scope.channelId),
+          sql`not ${waitingToSend}`,
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .offset(offset),
+    'messages_page',
   );
 }
 
-/** The ticket's messages still waiting for the provider. */
-export const waitingToSendOf = (ticketId: number): SQL | undefined =>
-  and(eq(messages.ticketId, ticketId), waitingToSend);
+export async function listWaitingToSend(tx: Tx, ticketId: number): Promise<MessageRow[]> {
+  return prepared(
+    tx
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), waitingToSend))
+      .orderBy(asc(messages.id)),
+    'messages_waiting',
+  );
+}
 
 /** Matches of a folded term, newest first, bounded: the visibility filter runs on these candidates. */
 export async function searchCandidates(tx: Tx, foldedTerm: string, limit: number): Promise<MessageRow[]> {

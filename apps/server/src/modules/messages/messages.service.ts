@@ -1,20 +1,18 @@
 /** Reading messages: a ticket's conversation, the text search, and the media behind a signed link. */
 import type { Readable } from 'node:stream';
-import { asc, desc, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { MESSAGES_PAGE_SIZE, type MessageListResponse } from '@conversa/shared';
 import type { z } from 'zod';
 import type { searchMessageResponseSchema } from '@conversa/shared';
 import { foldSearch } from '../../platform/db/search.js';
-import { prepared } from '../../platform/db/statements.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { contacts } from '../contacts/index.js';
 import { findVisibleTicket, type TicketRow } from '../tickets/index.js';
-import { selectJoinedMessages, toMessageDto, type JoinedMessage } from './messages.dto.js';
+import { loadMessageDtos } from './messages.dto.js';
 import type { PipelineDeps } from './messages.pipeline.js';
-import { findMessage, historyOf, searchCandidates, waitingToSendOf } from './messages.repository.js';
-import { messages } from './messages.tables.js';
+import { findMessage, listHistoryPage, listWaitingToSend, searchCandidates } from './messages.repository.js';
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Newest matches looked at per search; the visibility filter runs on these. */
@@ -40,24 +38,12 @@ export function createMessagesService(deps: PipelineDeps) {
         const ticket = await findVisibleTicket(tx, ctx, ticketId);
         if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
         const scope = { contactId: ticket.contactId, channelId: ticket.channelId };
-        const page = await prepared(
-          selectJoinedMessages(tx, historyOf(scope))
-            .orderBy(desc(messages.id))
-            .limit(MESSAGES_PAGE_SIZE + 1)
-            .offset((pageNumber - 1) * MESSAGES_PAGE_SIZE),
-          'messages_page',
-        );
-        const offline =
-          pageNumber === 1
-            ? await prepared(
-                selectJoinedMessages(tx, waitingToSendOf(ticket.id)).orderBy(asc(messages.id)),
-                'messages_waiting',
-              )
-            : [];
-        const toDto = (row: JoinedMessage) => toMessageDto(row, deps.links);
+        const page = await listHistoryPage(tx, scope, MESSAGES_PAGE_SIZE + 1, (pageNumber - 1) * MESSAGES_PAGE_SIZE);
+        const rows = page.slice(0, MESSAGES_PAGE_SIZE).reverse();
+        const offline = pageNumber === 1 ? await listWaitingToSend(tx, ticket.id) : [];
         return {
-          messages: page.slice(0, MESSAGES_PAGE_SIZE).reverse().map(toDto),
-          messagesOffLine: offline.map(toDto),
+          messages: await loadMessageDtos(tx, rows, deps.links),
+          messagesOffLine: await loadMessageDtos(tx, offline, deps.links),
           hasMore: page.length > MESSAGES_PAGE_SIZE,
         };
       });

@@ -5,7 +5,7 @@ import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { boundedCount, boundedCountColumn, toPage } from '../../platform/db/paging.js';
 import { containing, foldSearch } from '../../platform/db/search.js';
-import { prepared } from '../../platform/db/statements.js';
+import { prepared, preparedUnless } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
@@ -82,7 +82,8 @@ export async function listTicketIds(
   visible: SQL,
 ): Promise<{ ids: number[]; hasMore: boolean; count: number; countCapped: boolean }> {
   const where = listWhere(tenantId, filter, visible);
-  const found = await prepared(
+  const found = await preparedUnless(
+    foldSearch(filter.search) !== '',
     tx
       .select({ id: tickets.id, total: boundedCountColumn(tickets, where, TICKET_COUNT_CAP) })
       .from(tickets)

@@ -64,6 +64,19 @@ export function prepared<T>(query: { prepare(name: string): { execute(): Promise
   return query.prepare(name).execute();
 }
 
+/**
+ * As `prepared`, except for a query whose best plan depends on its values (a substring search: how many contacts a
+ * pattern matches decides between plans): that one is planned at each run. A generic plan for the ticket search
+ * scanned the tenant's contacts twice (15 instead of 25 requests/s on the bench data).
+ */
+export function preparedUnless<T>(
+  planEachRun: boolean,
+  query: { prepare(name: string): { execute(): Promise<T> }; execute(): Promise<T> },
+  name: string,
+): Promise<T> {
+  return planEachRun ? query.execute() : prepared(query, name);
+}
+
 /** `column = any('{1,2,3}'::bigint[])`: one statement text for any number of ids (an `in (...)` list is one per length). */
 export function idIn(column: AnyColumn | SQL, ids: readonly number[]): SQL {
   if (!ids.every(Number.isSafeInteger)) throw new Error('ids must be integers');
