@@ -42,16 +42,6 @@ export function settingEnabledSql(tenantId: number, key: SettingKey): SQL {
   return sql`(coalesce((select s.value from ${settings} s where s.tenant_id = ${tenantId} and s.key = ${key}), ${SETTING_DEFAULTS[key]}) = ${ENABLED})`;
 }
 
-/** Several settings in one query (defaults where unset), in the order of `keys`. */
-export async function findSettings(tx: Queryable, tenantId: number, keys: readonly SettingKey[]): Promise<string[]> {
-  const rows = await tx
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.tenantId, tenantId), inArray(settings.key, [...keys])));
-  const stored = new Map(rows.map((row) => [row.key, row.value]));
-  return keys.map((key) => stored.get(key) ?? SETTING_DEFAULTS[key]);
-}
-
 /** The current values of `keys` (defaults where unset), with their rows locked until the transaction ends. */
 export async function lockSettings<K extends SettingKey>(
   tx: Queryable,

@@ -1,5 +1,5 @@
 /** List pages: a count that stops early, so a huge tenant does not pay an exact count on every page. */
-import { count, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
@@ -18,22 +18,6 @@ export interface Page<T> {
 
 const capped = (n: number, cap: number) => ({ count: Math.min(n, cap), countCapped: n > cap });
 
-export async function boundedCount(
-  tx: Queryable,
-  table: PgTable,
-  where: SQL | undefined,
-  cap = COUNT_CAP,
-): Promise<{ count: number; countCapped: boolean }> {
-  const bounded = tx
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as('bounded');
-  const [total] = await tx.select({ n: count() }).from(bounded);
-  return capped(Number(total?.n ?? 0), cap);
-}
-
 /**
  * The bounded count as a column of the page query itself: an uncorrelated subquery, which PostgreSQL evaluates once
  * per query, so the page and its count cost one round trip. `where` is written against `table` unaliased.
@@ -42,6 +26,17 @@ export function boundedCountColumn(table: PgTable, where: SQL | undefined, cap =
   return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) bounded)`.mapWith(
     Number,
   );
+}
+
+/** The bounded count on its own (a page past the end has no row to carry it). */
+export async function boundedCount(
+  tx: Queryable,
+  table: PgTable,
+  where: SQL | undefined,
+  cap = COUNT_CAP,
+): Promise<{ count: number; countCapped: boolean }> {
+  const [row] = await tx.select({ n: boundedCountColumn(table, where, cap) }).from(sql`(select 1) one`);
+  return capped(row?.n ?? 0, cap);
 }
 
 /**
