@@ -11,26 +11,21 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
-import { ApiError, describeError } from '../../../lib/api';
-import { dateInputFormat, dayjsLocale, parseDateInput } from '../../../lib/date-input';
-import { currentLocale } from '../../../lib/i18n';
 import { formatCpfCnpj } from '../../../lib/masks';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useSaveContact, useWalletOwners } from '../api/contacts';
 import {
   contactToValues,
-  FIELD_OF_CODE,
+  showContactSaveError,
   validateContact,
   valuesToInput,
   type ContactFormValues,
-} from '../hooks/contact-form';
-import { ExtraInfoEditor } from './ExtraInfoEditor';
+} from '../../../lib/contact-form';
+import { ContactBirthdayInput } from '../../../components/ContactBirthdayInput';
+import { ExtraInfoEditor } from '../../../components/ExtraInfoEditor';
 
 interface ContactFormModalProps {
   opened: boolean;
@@ -67,21 +62,13 @@ function ContactForm({
   canListUsers: boolean;
 }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const save = useSaveContact();
   const owners = useWalletOwners(canListUsers);
   const form = useForm<ContactFormValues>({
     mode: 'controlled',
     initialValues: contactToValues(contact),
-    validate: (values) => validateContact(values, t),
+    validate: (values) => validateContact(values, t, contact),
   });
-
-  const onError = (error: unknown) => {
-    const code = error instanceof ApiError ? error.code : null;
-    const field = (code && FIELD_OF_CODE[code]) ?? (error instanceof ApiError ? error.field : undefined);
-    if (field && field in form.values) form.setFieldError(field, describeError(error));
-    if (!(error instanceof ApiError && error.notified)) notifyError(describeError(error));
-  };
 
   const submit = form.onSubmit((values) => {
     save.mutate(
@@ -95,7 +82,7 @@ function ContactForm({
           notifySuccess(contact ? t('contacts.saved') : t('contacts.created'));
           onDone();
         },
-        onError,
+        onError: (error) => showContactSaveError(form, error),
       },
     );
   });
@@ -103,7 +90,6 @@ function ContactForm({
   const walletOptions = new Map<string, string>();
   for (const wallet of contact?.wallets ?? []) walletOptions.set(String(wallet.id), wallet.name);
   for (const user of owners.data ?? []) walletOptions.set(String(user.id), user.name);
-  const birthday = form.getValues().birthdayDate;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -149,22 +135,7 @@ function ContactForm({
             {...form.getInputProps('cpf')}
             onChange={(event) => form.setFieldValue('cpf', formatCpfCnpj(event.currentTarget.value))}
           />
-          <DatesProvider settings={{ locale: dayjsLocale(locale) }}>
-            <DateInput
-              label={t('contacts.form.birthday')}
-              description={t('contacts.form.birthdayHint', { format: t('contacts.form.birthdayPlaceholder') })}
-              placeholder={t('contacts.form.birthdayPlaceholder')}
-              valueFormat={dateInputFormat(locale)}
-              dateParser={(text) => parseDateInput(text, locale)}
-              maxDate={dayjs().format('YYYY-MM-DD')}
-              minDate="1900-01-01"
-              defaultLevel={birthday ? 'month' : 'decade'}
-              clearable
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              data-testid="contact-form-birthday"
-              {...form.getInputProps('birthdayDate')}
-            />
-          </DatesProvider>
+          <ContactBirthdayInput form={form} />
           <TextInput
             label={t('contacts.form.firstName')}
             maxLength={120}

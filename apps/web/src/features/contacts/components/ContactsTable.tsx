@@ -12,7 +12,8 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
 import type { ContactFlag } from '../api/contacts';
-import { contactInitials, formatContactNumber } from '../hooks/contact-format';
+import { formatContactNumber } from '../../../lib/contact-form';
+import { contactInitials } from '../hooks/contact-format';
 
 interface ContactsTableProps {
   records: ContactDto[];

@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/QueryError';
 import { formatDate } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { useContactDuplicates, useMergeContacts } from '../api/contact-duplicates';
-import { formatContactNumber } from '../hooks/contact-format';
+import { formatContactNumber } from '../../../lib/contact-form';
 
 /** Contacts sharing a number: per group, the one to keep; 'Mesclar' merges the others into it. */
 export function DuplicatesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDownloadLink } from '../api/contact-transfer';
-import { contactInitials, formatContactCount, formatContactNumber } from './contact-format';
+import { formatContactNumber } from '../../../lib/contact-form';
+import { contactInitials, formatContactCount } from './contact-format';
 import { exampleCsv } from './example-csv';
 
 describe('contact formatting', () => {

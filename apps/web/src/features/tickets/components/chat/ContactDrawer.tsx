@@ -1,12 +1,20 @@
 import { useState } from 'react';
-import { ActionIcon, Avatar, Badge, Button, Divider, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Avatar, Badge, Button, Divider, Drawer, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconLock, IconLockOpen, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconLockOpen, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
+import { ContactBirthdayInput } from '../../../../components/ContactBirthdayInput';
+import { ExtraInfoEditor } from '../../../../components/ExtraInfoEditor';
+import {
+  contactToValues,
+  showContactSaveError,
+  validateContact,
+  valuesToInput,
+  type ContactFormValues,
+} from '../../../../lib/contact-form';
 import { formatDate } from '../../../../lib/dates';
-import { dateInputFormat, parseDateInput } from '../../../../lib/date-input';
-import { currentLocale } from '../../../../lib/i18n';
+import { formatCpfCnpj } from '../../../../lib/masks';
 import { notifySuccess } from '../../../../lib/notify';
 import { initialsOf } from '../../hooks/chat-format';
 import { useUpdateContact } from '../../hooks/chat-contact';
@@ -22,64 +30,27 @@ function Field({ label, value }: { label: string; value: string | null | undefin
   );
 }
 
-interface FormValues {
-  name: string;
-  number: string;
-  email: string;
-  cpf: string;
-  birthday: string;
-  extraInfo: { key: string; name: string; value: string }[];
-}
-
-let rowSeq = 0;
-const newRow = (name = '', value = '') => ({ key: `row-${(rowSeq += 1)}`, name, value });
-
-const formatBirthday = (iso: string | null, format: string) => {
-  if (!iso) return '';
-  const [y, m, d] = iso.split('-');
-  return format === 'MM/DD/YYYY' ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
-};
-
+/**
+ * The contact's own fields, with the contacts screen's values, checks and body (lib/contact-form.ts): an unchanged
+ * number is not sent, so a group contact saves too. Tags, wallets and blocking are edited elsewhere.
+ */
 function ContactEditForm({ contact, ticketId, onDone }: { contact: ContactDto; ticketId: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const update = useUpdateContact(ticketId);
-  const form = useForm<FormValues>({
-    initialValues: {
-      name: contact.name,
-      number: contact.number ?? '',
-      email: contact.email,
-      cpf: contact.cpf ?? '',
-      birthday: formatBirthday(contact.birthdayDate, dateInputFormat(locale)),
-      extraInfo: contact.extraInfo.map((row) => newRow(row.name, row.value)),
-    },
-    validate: {
-      name: (value) => (value.trim() ? null : t('chat.contact.nameRequired')),
-      email: (value) =>
-        !value.trim() || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : t('chat.contact.emailInvalid'),
-      birthday: (value) => (!value.trim() || parseDateInput(value, locale) ? null : t('chat.contact.birthdayInvalid')),
-    },
+  const form = useForm<ContactFormValues>({
+    mode: 'controlled',
+    initialValues: contactToValues(contact),
+    validate: (values) => validateContact(values, t, contact),
   });
   const submit = form.onSubmit((values) => {
     update.mutate(
-      {
-        id: contact.id,
-        input: {
-          name: values.name.trim(),
-          number: values.number.trim() || null,
-          email: values.email.trim(),
-          cpf: values.cpf.trim() || null,
-          birthdayDate: values.birthday.trim() ? parseDateInput(values.birthday, locale) : null,
-          extraInfo: values.extraInfo
-            .filter((row) => row.name.trim())
-            .map((row) => ({ name: row.name.trim(), value: row.value })),
-        },
-      },
+      { id: contact.id, input: valuesToInput(values, contact) },
       {
         onSuccess: () => {
-          notifySuccess(t('chat.contact.saved'));
+          notifySuccess(t('contacts.saved'));
           onDone();
         },
+        onError: (error) => showContactSaveError(form, error),
       },
     );
   });
@@ -90,85 +61,41 @@ function ContactEditForm({ contact, ticketId, onDone }: { contact: ContactDto; t
           label={t('fields.name')}
           required
           maxLength={200}
-          data-testid="chat-contact-form-name"
+          data-testid="contact-form-name"
           {...form.getInputProps('name')}
         />
         <TextInput
-          label={t('chat.contact.number')}
+          label={t('contacts.form.number')}
+          description={t('contacts.form.numberHint')}
           type="tel"
+          inputMode="tel"
           dir="ltr"
           maxLength={40}
-          data-testid="chat-contact-form-number"
+          data-testid="contact-form-number"
           {...form.getInputProps('number')}
         />
         <TextInput
           label={t('fields.email')}
           type="email"
           maxLength={254}
-          data-testid="chat-contact-form-email"
+          data-testid="contact-form-email"
           {...form.getInputProps('email')}
         />
         <TextInput
-          label={t('chat.contact.cpf')}
-          maxLength={20}
-          data-testid="chat-contact-form-cpf"
+          label={t('fields.cpfCnpj')}
+          inputMode="numeric"
+          maxLength={18}
+          data-testid="contact-form-cpf"
           {...form.getInputProps('cpf')}
+          onChange={(event) => form.setFieldValue('cpf', formatCpfCnpj(event.currentTarget.value))}
         />
-        <TextInput
-          label={t('chat.contact.birthday')}
-          placeholder={dateInputFormat(locale)}
-          data-testid="chat-contact-form-birthday"
-          {...form.getInputProps('birthday')}
-        />
-        <Text size="sm" fw={500}>
-          {t('chat.contact.extraInfo')}
-        </Text>
-        {form.values.extraInfo.map((row, index) => (
-          <Group key={row.key} gap="xs" wrap="nowrap" align="flex-start">
-            <TextInput
-              flex={2}
-              aria-label={t('chat.contact.extraName')}
-              placeholder={t('chat.contact.extraName')}
-              maxLength={120}
-              data-testid={`chat-contact-form-extra-name-${index}`}
-              {...form.getInputProps(`extraInfo.${index}.name`)}
-            />
-            <TextInput
-              flex={3}
-              aria-label={t('chat.contact.extraValue')}
-              placeholder={t('chat.contact.extraValue')}
-              maxLength={2000}
-              data-testid={`chat-contact-form-extra-value-${index}`}
-              {...form.getInputProps(`extraInfo.${index}.value`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={t('chat.contact.extraRemove', { index: index + 1 })}
-              onClick={() => form.removeListItem('extraInfo', index)}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        <div>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            onClick={() => form.insertListItem('extraInfo', newRow())}
-            disabled={form.values.extraInfo.length >= 50}
-            data-testid="chat-contact-form-extra-add"
-          >
-            {t('chat.contact.extraAdd')}
-          </Button>
-        </div>
+        <ContactBirthdayInput form={form} />
+        <ExtraInfoEditor form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending} data-testid="chat-contact-form-submit">
+          <Button type="submit" loading={update.isPending} data-testid="contact-form-submit">
             {t('common.save')}
           </Button>
         </Group>

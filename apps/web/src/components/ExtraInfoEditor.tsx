@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { newExtraInfoRow, type ContactFormValues } from '../hooks/contact-form';
+import { newExtraInfoRow, type ContactFormValues } from '../lib/contact-form';
 
 /** Additional information: free name/value rows (extraInfo). */
 export function ExtraInfoEditor({ form }: { form: UseFormReturnType<ContactFormValues> }) {

@@ -1,8 +1,29 @@
-/** The contact form: its values, their checks (product-spec §5 Contact) and the body the API takes. */
+/**
+ * The contact form shared by the contacts screen and the chat's contact drawer: its values, their checks
+ * (product-spec §5 Contact), the body the API takes, and how a number reads on screen.
+ */
 import type { TFunction } from 'i18next';
 import { isValidCpfCnpj, type ContactDto, type ContactInput } from '@conversa/shared';
-import { formatCpfCnpj } from '../../../lib/masks';
-import { formatContactNumber } from './contact-format';
+import { ApiError, describeError } from './api';
+import { formatCpfCnpj } from './masks';
+import { notifyError } from './notify';
+
+/**
+ * Numbers in the international form, Brazilian ones with area code and hyphen: `5511912345678` ->
+ * `+55 (11) 91234-5678`; other countries `+<digits>`; group ids as they are.
+ */
+export function formatContactNumber(number: string | null | undefined, isGroup = false): string {
+  if (!number) return '';
+  if (isGroup) return number;
+  const digits = number.replace(/\D/g, '');
+  if (!digits) return number;
+  if (digits.startsWith('55') && (digits.length === 12 || digits.length === 13)) {
+    const local = digits.slice(4);
+    const split = local.length - 4;
+    return `+55 (${digits.slice(2, 4)}) ${local.slice(0, split)}-${local.slice(split)}`;
+  }
+  return `+${digits}`;
+}
 
 export interface ExtraInfoRow {
   /** React key only. */
@@ -62,11 +83,18 @@ export function contactToValues(contact?: ContactDto): ContactFormValues {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
-export function validateContact(values: ContactFormValues, t: TFunction): Record<string, string> {
+/** The number as it stands for `contact` (an edit that leaves it so neither checks nor sends it). */
+const numberUnchanged = (number: string, contact?: ContactDto) =>
+  contact !== undefined && number === formatContactNumber(contact.number, contact.isGroup);
+
+/** Field errors; an unchanged number is not checked (a group's id is no phone number, and it is not sent). */
+export function validateContact(values: ContactFormValues, t: TFunction, contact?: ContactDto): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.name.trim()) errors.name = t('validation.required', { attribute: t('fields.name') });
   const number = values.number.trim();
-  if (number && (digitCount(number) < 8 || digitCount(number) > 15)) errors.number = t('contacts.form.numberInvalid');
+  const checkNumber = number && !numberUnchanged(number, contact);
+  if (checkNumber && (digitCount(number) < 8 || digitCount(number) > 15))
+    errors.number = t('contacts.form.numberInvalid');
   const email = values.email.trim();
   if (email && !EMAIL.test(email)) errors.email = t('validation.invalid', { attribute: t('fields.email') });
   if (values.cpf.trim() && !isValidCpfCnpj(values.cpf)) errors.cpf = t('validation.cpfCnpj');
@@ -86,10 +114,9 @@ const textOrNull = (value: string) => value.trim() || null;
  */
 export function valuesToInput(values: ContactFormValues, contact?: ContactDto): ContactInput {
   const number = values.number.trim();
-  const numberUnchanged = contact !== undefined && number === formatContactNumber(contact.number, contact.isGroup);
   return {
     name: values.name.trim(),
-    ...(numberUnchanged ? {} : { number: number || null }),
+    ...(numberUnchanged(number, contact) ? {} : { number: number || null }),
     email: values.email.trim(),
     cpf: values.cpf.trim() ? formatCpfCnpj(values.cpf) : null,
     birthdayDate: values.birthdayDate || null,
@@ -102,4 +129,15 @@ export function valuesToInput(values: ContactFormValues, contact?: ContactDto): 
     blocked: values.blocked,
     chatbotBlocked: values.chatbotBlocked,
   };
+}
+
+/** A failed save: under its field (FIELD_OF_CODE, or the field the server names) and, unless already shown, a toast. */
+export function showContactSaveError(
+  form: { values: ContactFormValues; setFieldError: (field: string, error: string) => void },
+  error: unknown,
+): void {
+  const code = error instanceof ApiError ? error.code : null;
+  const field = (code && FIELD_OF_CODE[code]) ?? (error instanceof ApiError ? error.field : undefined);
+  if (field && field in form.values) form.setFieldError(field, describeError(error));
+  if (!(error instanceof ApiError && error.notified)) notifyError(describeError(error));
 }
