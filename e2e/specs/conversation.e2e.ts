@@ -96,6 +96,18 @@ browserTest(
     await panel.getByText(reply).waitFor({ state: 'visible' });
     await screenshot(page, 'conversation-chat');
 
+    // The contact drawer edits with the contacts screen's form; the saved name reaches the chat header.
+    await page.getByTestId('chat-contact-open').click();
+    await page.getByTestId('chat-contact-edit').click();
+    const renamed = `${customer} Souza`;
+    await page.getByTestId('contact-form-name').fill(renamed);
+    await page.getByTestId('contact-form-cpf').fill('52998224725');
+    await screenshot(page, 'conversation-contact-edit');
+    await page.getByTestId('contact-form-submit').click();
+    await page.getByTestId('chat-contact-drawer').getByText('529.982.247-25').waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('chat-contact-name').filter({ hasText: renamed }).waitFor({ state: 'visible' });
+
     await page.getByTestId('chat-action-resolve').click();
     await page.getByTestId('chat-action-resolve-farewell').click();
     await waitFor('the farewell at the Telegram simulator', async () =>
