@@ -1,6 +1,7 @@
 /** The queries on channels. Tenant-scoped functions take the branded TenantId; RLS filters below them too. */
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
+import { statement } from '../../platform/db/statements.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { queues } from '../queues/index.js';
 import { tenants } from '../tenants/index.js';
@@ -54,8 +55,13 @@ export async function findDefaultChannel(tx: Queryable, tenantId: TenantId): Pro
   return row;
 }
 
+/** Built once: every webhook call reads its channel. */
+const channelById = statement('channel_by_id', ['id'], (q, p) =>
+  q.select().from(channels).where(eq(channels.id, p.id)),
+);
+
 export async function findChannelById(tx: Queryable, id: number): Promise<ChannelRow | undefined> {
-  const [row] = await tx.select().from(channels).where(eq(channels.id, id));
+  const [row] = await channelById(tx, { id });
   return row;
 }
 

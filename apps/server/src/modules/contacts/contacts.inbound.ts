@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContactDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
+import { statement } from '../../platform/db/statements.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { loadContactDtos } from './contacts.dto.js';
 import type { ContactRow } from './contacts.repository.js';
@@ -32,18 +33,33 @@ function keyValue(facts: InboundContactFacts): string | null {
   return normalizeNumber(facts.number ?? facts.id) ?? normalizeNumber(`+${facts.id.replace(/\D/g, '')}`);
 }
 
+const ID_FIELDS: readonly InboundIdField[] = ['telegramId', 'messengerId', 'instagramPK', 'number'];
+
+/** The contact whose key field holds the value: one statement per field, built once (ingestion runs them per message). */
+const byKey = new Map(
+  ID_FIELDS.map((field) => [
+    field,
+    statement(`contact_by_${field}`, ['tenantId', 'value'], (q, p) =>
+      q
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.tenantId, p.tenantId), eq(contacts[field], p.value)))
+        .limit(1),
+    ),
+  ]),
+);
+
 async function findByKey(tx: Tx, tenantId: TenantId, field: InboundIdField, value: string) {
-  const [row] = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts[field], value)))
-    .limit(1);
+  const [row] = await byKey.get(field)!(tx, { tenantId, value });
   return row;
 }
 
-async function insertIgnoringConflicts(tx: Tx, values: typeof contacts.$inferInsert): Promise<void> {
-  await tx.insert(contacts).values(values).onConflictDoNothing();
-}
+/** A new contact, unless one of the unique keys (a provider id, the number) is taken: then nothing happens. */
+const insertIgnoringConflicts = statement(
+  'contact_insert_inbound',
+  ['tenantId', 'name', 'isGroup', 'profilePicUrl', 'number', 'telegramId', 'messengerId', 'instagramPK'],
+  (q, p) => q.insert(contacts).values(p).onConflictDoNothing(),
+);
 
 /**
  * The contact for these facts, created when new. Null when the provider id cannot be stored (a "number" that is no
@@ -64,6 +80,9 @@ export async function upsertInboundContact(
     name: facts.name.trim() || key,
     isGroup: facts.isGroup,
     profilePicUrl: facts.profilePicUrl ?? null,
+    telegramId: null,
+    messengerId: null,
+    instagramPK: null,
     [facts.idField]: key,
   };
   await insertIgnoringConflicts(tx, { ...base, number });

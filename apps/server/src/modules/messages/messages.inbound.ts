@@ -5,7 +5,9 @@
  */
 import type { MessageMediaType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { findByProviderId, insertMessageOnce, updateMessage, type MessageRow } from './messages.repository.js';
+import { statement } from '../../platform/db/statements.js';
+import { findByProviderId, updateMessage, type MessageInsert, type MessageRow } from './messages.repository.js';
+import { messages } from './messages.tables.js';
 
 export interface InboundMessageValues {
   tenantId: number;
@@ -27,13 +29,42 @@ export interface InboundMessageValues {
 export const isKnownInbound = async (tx: Tx, channelId: number, providerMessageId: string): Promise<boolean> =>
   (await findByProviderId(tx, channelId, providerMessageId)) !== undefined;
 
+const INBOUND_COLUMNS = [
+  'tenantId',
+  'ticketId',
+  'contactId',
+  'channelId',
+  'senderContactId',
+  'messageId',
+  'fromMe',
+  'read',
+  'body',
+  'mediaType',
+  'mediaRef',
+  'mediaName',
+  'mediaMime',
+  'mediaSize',
+  'mediaStatus',
+  'isSticker',
+  'meta',
+  'quotedMsgId',
+  'ack',
+  'status',
+  'timestamp',
+] as const satisfies readonly (keyof MessageInsert)[];
+
+/** The insert of an inbound message, built once; nothing when the provider id is stored already. */
+const insertInbound = statement('message_insert_inbound', INBOUND_COLUMNS, (q, p) =>
+  q.insert(messages).values(p).onConflictDoNothing().returning(),
+);
+
 /** The stored row, or undefined when that provider id is already stored (a replay or a concurrent duplicate). */
 export async function storeInboundMessage(tx: Tx, values: InboundMessageValues): Promise<MessageRow | undefined> {
   const quoted = values.quotedProviderMessageId
     ? await findByProviderId(tx, values.channelId, values.quotedProviderMessageId)
     : undefined;
   const media = values.media;
-  return insertMessageOnce(tx, {
+  const row: Required<Pick<MessageInsert, (typeof INBOUND_COLUMNS)[number]>> = {
     tenantId: values.tenantId,
     ticketId: values.ticketId,
     contactId: values.contactId,
@@ -55,7 +86,9 @@ export async function storeInboundMessage(tx: Tx, values: InboundMessageValues):
     ack: values.fromMe ? 1 : 0,
     status: values.fromMe ? 'sended' : 'received',
     timestamp: values.timestamp,
-  });
+  };
+  const [stored] = await insertInbound(tx, row);
+  return stored;
 }
 
 /** Acks only move forward: a late 'delivered' never overwrites 'read'. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ENABLED, SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { settings } from './settings.tables.js';
@@ -38,7 +38,7 @@ export async function findSetting(tx: Queryable, tenantId: number, key: SettingK
  * "The setting is enabled" as a boolean SQL expression evaluated inside the query that uses it (PostgreSQL runs it
  * once per query as an init plan): a rule that depends on a setting costs no round trip of its own.
  */
-export function settingEnabledSql(tenantId: number, key: SettingKey): SQL {
+export function settingEnabledSql(tenantId: number | Placeholder, key: SettingKey): SQL {
   return sql`(coalesce((select s.value from ${settings} s where s.tenant_id = ${tenantId} and s.key = ${key}), ${SETTING_DEFAULTS[key]}) = ${ENABLED})`;
 }
 

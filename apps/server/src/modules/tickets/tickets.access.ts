@@ -3,8 +3,9 @@
  * use to decide whether the caller may reach a ticket. A system context (jobs, ingestion: no user) reaches every
  * ticket of its tenant.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../platform/db/client.js';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.js';
+import { rawColumn, statement } from '../../platform/db/statements.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
@@ -15,7 +16,6 @@ import {
   TICKET_COLUMNS,
   ticketVisibility,
   type TicketRef,
-  type VisibilitySettings,
 } from './tickets.policy.js';
 
 /** The predicate "the caller may see this ticket", or undefined for a system context. */
@@ -34,32 +34,44 @@ export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: nu
   return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, accessPredicate(ctx), true)) ?? null;
 }
 
+/** The audience query: which of `users` (an id list as `{1,2}`) may see the ticket in state `ticket`. */
+function audienceSql(p: { ticketId: Placeholder; users: Placeholder; tenantId: Placeholder }, ticket: TicketRef): SQL {
+  const viewer = { id: sql.raw('u.id'), profile: sql.raw('u.profile') };
+  const settings = storedVisibilitySettings(p.tenantId);
+  return sql`select u.id from users u join tickets on tickets.id = ${p.ticketId} and tickets.tenant_id = u.tenant_id
+      where u.id = any(${p.users}::bigint[]) and ${ticketVisibility(viewer, ticket, settings, ACCESS_OPTIONS)}
+      order by u.id`;
+}
+
+const audienceNow = statement('ticket_audience', ['ticketId', 'users', 'tenantId'], (q, p) =>
+  rawColumn<number>(q, audienceSql(p, TICKET_COLUMNS)),
+);
+
+/** As audienceNow, for the ticket with the assignee and queue it had before a change. */
+const audienceBefore = statement(
+  'ticket_audience_before',
+  ['ticketId', 'users', 'tenantId', 'userId', 'queueId'],
+  (q, p) =>
+    rawColumn<number>(
+      q,
+      audienceSql(p, { ...TICKET_COLUMNS, userId: sql`${p.userId}::bigint`, queueId: sql`${p.queueId}::bigint` }),
+    ),
+);
+
 /**
  * Of the given users, those who may see the ticket (realtime audience): the policy with each user's own id and
- * profile as the viewer. `ticket` defaults to the stored row; the fan-out passes a former state to find who lost it.
+ * profile as the viewer, and the tenant's stored settings. The stored row by default; with `former`, the ticket as it
+ * was before a change of assignee or queue (the fan-out's "who lost it").
  */
 export async function ticketAudience(
   tx: Tx,
+  tenantId: number,
   ticketId: number,
   userIds: number[],
-  settings: VisibilitySettings,
-  ticket: TicketRef = TICKET_COLUMNS,
+  former?: { userId: number | null; queueId: number | null },
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const viewer = { id: sql.raw('u.id'), profile: sql.raw('u.profile') };
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select u.id from users u join tickets on tickets.id = ${ticketId} and tickets.tenant_id = u.tenant_id
-        where u.id = any(${`{${userIds.join(',')}}`}::bigint[])
-          and ${ticketVisibility(viewer, ticket, settings, ACCESS_OPTIONS)}
-        order by u.id`,
-  );
-  return rows.map((r) => r.id);
+  if (!userIds.every(Number.isSafeInteger)) throw new Error('user ids must be integers');
+  const values = { ticketId, users: `{${userIds.join(',')}}`, tenantId };
+  return former ? audienceBefore(tx, { ...values, ...former }) : audienceNow(tx, values);
 }
-
-/** The stored ticket with the assignee and queue it had before a change. */
-export const formerState = (userId: number | null, queueId: number | null): TicketRef => ({
-  ...TICKET_COLUMNS,
-  userId: sql`${userId}::bigint`,
-  queueId: sql`${queueId}::bigint`,
-});

@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { ChannelType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { findActiveTicket, insertLog, insertTicket, type TicketRow } from './tickets.repository.js';
+import { statement } from '../../platform/db/statements.js';
+import { findActiveTicket, insertLog, type TicketRow } from './tickets.repository.js';
 import { allocateProtocol } from './tickets.protocol.js';
 import { tickets } from './tickets.tables.js';
 
@@ -33,7 +34,7 @@ export async function findOrCreateActiveTicket(
   const existing = await findActiveTicket(tx, tenantId, request.contactId, request.channelId);
   if (existing) return { ticket: existing, created: false };
   const protocol = await allocateProtocol(tx, tenantId);
-  const inserted = await insertTicket(tx, {
+  const [inserted] = await insertActive(tx, {
     tenantId,
     contactId: request.contactId,
     channelId: request.channelId,
@@ -59,25 +60,46 @@ export async function findOrCreateActiveTicket(
   return { ticket: inserted, created: true };
 }
 
-/** A customer's message arrived: unread +1, waiting for an answer. */
-export async function touchTicketOnInbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
-  await tx
+/** A new active ticket, unless the contact has one on that channel already (the partial unique index). */
+const insertActive = statement(
+  'ticket_insert_active',
+  ['tenantId', 'contactId', 'channelId', 'channel', 'status', 'userId', 'queueId', 'isGroup', 'protocol'],
+  (q, p) => q.insert(tickets).values(p).onConflictDoNothing().returning(),
+);
+
+/** A customer's message arrived: unread +1, waiting for an answer. (`set` takes placeholders inside `sql`.) */
+const touchInbound = statement('ticket_touch_inbound', ['id', 'lastMessage', 'at'], (q, p) =>
+  q
     .update(tickets)
     .set({
-      lastMessage,
-      lastMessageAt: at,
-      lastMessageReceivedAt: at,
+      lastMessage: sql`${p.lastMessage}`,
+      lastMessageAt: sql`${p.at}`,
+      lastMessageReceivedAt: sql`${p.at}`,
       unreadMessages: sql`${tickets.unreadMessages} + 1`,
       answered: false,
       updatedAt: sql`now()`,
     })
-    .where(eq(tickets.id, ticketId));
-}
+    .where(eq(tickets.id, p.id)),
+);
 
 /** An agent (or the system) wrote: answered, nothing left unread. */
-export async function touchTicketOnOutbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
-  await tx
+const touchOutbound = statement('ticket_touch_outbound', ['id', 'lastMessage', 'at'], (q, p) =>
+  q
     .update(tickets)
-    .set({ lastMessage, lastMessageAt: at, answered: true, unreadMessages: 0, updatedAt: sql`now()` })
-    .where(eq(tickets.id, ticketId));
+    .set({
+      lastMessage: sql`${p.lastMessage}`,
+      lastMessageAt: sql`${p.at}`,
+      answered: true,
+      unreadMessages: 0,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(tickets.id, p.id)),
+);
+
+export async function touchTicketOnInbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
+  await touchInbound(tx, { id: ticketId, lastMessage, at });
+}
+
+export async function touchTicketOnOutbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
+  await touchOutbound(tx, { id: ticketId, lastMessage, at });
 }

@@ -16,7 +16,6 @@ import {
   recordingPort,
   setVisibility,
 } from '../../test/ticket-fixtures.js';
-import { storedVisibilitySettings } from './tickets.policy.js';
 
 let t: TestApp;
 let viewers: Record<'admin' | 'super' | 'agent' | 'other' | 'outsider', TestUser>;
@@ -120,9 +119,7 @@ async function listIds(user: TestUser, query: string): Promise<number[]> {
 
 async function audience(ticketId: number, tenantId = 1): Promise<number[]> {
   const ids = Object.values(viewers).map((v) => v.id);
-  return withTenant(t.platform.db, systemContext(tenantId), async (tx) =>
-    ticketAudience(tx, ticketId, ids, storedVisibilitySettings(tenantId)),
-  );
+  return withTenant(t.platform.db, systemContext(tenantId), async (tx) => ticketAudience(tx, tenantId, ticketId, ids));
 }
 
 describe('ticket visibility policy', () => {

@@ -8,7 +8,7 @@
  *          or (showAll and the viewer is admin/super/superadmin)
  *          or (queue scope and assigned rule and chatbot rule and wallet rule and not-assigned filter)
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { settingEnabledSql } from '../settings/index.js';
 
 /** Who looks: each attribute an SQL expression (a bound parameter or a column of `users`). */
@@ -69,7 +69,7 @@ export const literalViewer = (userId: number, profile: string): Viewer => ({
 });
 
 /** The settings as stored for the tenant, evaluated by PostgreSQL within the query that applies the policy. */
-export function storedVisibilitySettings(tenantId: number): VisibilitySettings {
+export function storedVisibilitySettings(tenantId: number | Placeholder): VisibilitySettings {
   return {
     NotViewAssignedTickets: settingEnabledSql(tenantId, 'NotViewAssignedTickets'),
     NotViewTicketsChatBot: settingEnabledSql(tenantId, 'NotViewTicketsChatBot'),

@@ -1,7 +1,7 @@
 /**
  * Ticket and message events to sockets (client-contract §19), with the one visibility policy: each event goes to
- * the user rooms of the tenant's connected users who may see the ticket, computed by one query per event
- * (tickets.access.ts `ticketAudience`). Users who could see the former state but not the new one get
+ * the user rooms of the tenant's connected users who may see the ticket, computed by one query per commit
+ * (tickets.access.ts `ticketAudience`; a message and its ticket's update share it). Users who could see the former state but not the new one get
  * `ticket:delete`; a newly assigned user also gets `{T}:ticket`.
  */
 import { tenantEvent, type TicketListEvent } from '@conversa/shared';
@@ -9,8 +9,7 @@ import type { Database } from '../../platform/db/client.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { DomainEvents, EventBus } from '../../platform/events/bus.js';
 import { rooms, type Realtime } from '../../platform/realtime/server.js';
-import { formerState, ticketAudience } from './tickets.access.js';
-import { storedVisibilitySettings } from './tickets.policy.js';
+import { ticketAudience } from './tickets.access.js';
 import './tickets.events.js';
 
 type TicketChanged = DomainEvents['tickets.changed'];
@@ -21,23 +20,46 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
     if (userIds.length > 0) realtime.publish(userIds.map(rooms.user), tenantEvent(tenantId, 'ticketList'), payload);
   };
 
-  /** Who sees the ticket now, and who saw it before the change (when the event says what it was). */
-  async function audiences(event: Pick<TicketChanged, 'tenantId' | 'previousUserId' | 'previousQueueId'>, id: number) {
+  /**
+   * Audience reads not yet started, by tenant and ticket. A message and the ticket update it causes are published
+   * together after one commit; both wait for the same read. An event may share a read only until the read starts:
+   * one published later must see its own commit, so the entry is dropped before the query is sent.
+   */
+  const pending = new Map<string, Promise<number[]>>();
+
+  /** The connected users who may see the ticket as stored now. */
+  function audienceNow(tenantId: number, ticketId: number): Promise<number[]> {
+    const key = `${tenantId}:${ticketId}`;
+    const shared = pending.get(key);
+    if (shared) return shared;
+    const read = (async () => {
+      let connected: number[];
+      try {
+        connected = await realtime.connectedUserIds(tenantId);
+      } finally {
+        pending.delete(key);
+      }
+      if (connected.length === 0) return [];
+      return withTenant(db, systemContext(tenantId), (tx) => ticketAudience(tx, tenantId, ticketId, connected));
+    })();
+    pending.set(key, read);
+    return read;
+  }
+
+  /** The connected users who could see the ticket with the assignee and queue it had before the change. */
+  async function audienceBefore(event: TicketChanged): Promise<number[]> {
+    if (event.previousUserId === undefined && event.previousQueueId === undefined) return [];
     const connected = await realtime.connectedUserIds(event.tenantId);
-    if (connected.length === 0) return { now: [], before: [] };
-    return withTenant(db, systemContext(event.tenantId), async (tx) => {
-      const settings = storedVisibilitySettings(event.tenantId);
-      const now = await ticketAudience(tx, id, connected, settings);
-      const hasFormer = event.previousUserId !== undefined || event.previousQueueId !== undefined;
-      const former = formerState(event.previousUserId ?? null, event.previousQueueId ?? null);
-      const before = hasFormer ? await ticketAudience(tx, id, connected, settings, former) : [];
-      return { now, before };
-    });
+    if (connected.length === 0) return [];
+    const former = { userId: event.previousUserId ?? null, queueId: event.previousQueueId ?? null };
+    return withTenant(db, systemContext(event.tenantId), (tx) =>
+      ticketAudience(tx, event.tenantId, event.ticket.id, connected, former),
+    );
   }
 
   events.subscribe('tickets.changed', async (event) => {
     const { ticket, tenantId } = event;
-    const { now, before } = await audiences(event, ticket.id);
+    const [now, before] = await Promise.all([audienceNow(tenantId, ticket.id), audienceBefore(event)]);
     send(tenantId, now, { type: event.type, payload: ticket });
     if (event.notify) send(tenantId, now, { type: 'notification:new', payload: ticket });
     send(
@@ -52,7 +74,7 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
   });
 
   events.subscribe('messages.changed', async (event) => {
-    const { now } = await audiences({ tenantId: event.tenantId }, event.ticketId);
+    const now = await audienceNow(event.tenantId, event.ticketId);
     send(event.tenantId, now, { type: event.type, payload: event.message });
   });
 }

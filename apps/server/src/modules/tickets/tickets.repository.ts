@@ -5,7 +5,7 @@ import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { boundedCount, boundedCountColumn, toPage } from '../../platform/db/paging.js';
 import { containing, foldSearch } from '../../platform/db/search.js';
-import { prepared, preparedUnless } from '../../platform/db/statements.js';
+import { prepared, preparedUnless, statement } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
@@ -115,6 +115,24 @@ export async function findTicketWhere(
 }
 
 /** The contact's open or pending ticket on that channel (at most one: a partial unique index). */
+const activeTicket = (lock: boolean) =>
+  statement(lock ? 'ticket_active_locked' : 'ticket_active', ['tenantId', 'contactId', 'channelId'], (q, p) => {
+    const query = q
+      .select()
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.tenantId, p.tenantId),
+          eq(tickets.contactId, p.contactId),
+          sql`coalesce(tickets.channel_id, 0) = ${p.channelId}`,
+          statusIn(['open', 'pending']),
+        ),
+      );
+    return lock ? query.for('update') : query;
+  });
+const findActive = activeTicket(false);
+const lockActive = activeTicket(true);
+
 export async function findActiveTicket(
   tx: Queryable,
   tenantId: TenantId,
@@ -122,18 +140,7 @@ export async function findActiveTicket(
   channelId: number | null,
   lock = false,
 ): Promise<TicketRow | undefined> {
-  const query = tx
-    .select()
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.tenantId, tenantId),
-        eq(tickets.contactId, contactId),
-        sql`coalesce(tickets.channel_id, 0) = ${channelId ?? 0}`,
-        inArray(tickets.status, ['open', 'pending']),
-      ),
-    );
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = await (lock ? lockActive : findActive)(tx, { tenantId, contactId, channelId: channelId ?? 0 });
   return row;
 }
 
@@ -152,12 +159,16 @@ export async function updateTicket(tx: Queryable, tenantId: TenantId, id: number
   return row!;
 }
 
+const insertLogRow = statement('ticket_log_insert', ['tenantId', 'ticketId', 'userId', 'type', 'details'], (q, p) =>
+  q.insert(ticketLogs).values(p),
+);
+
 export async function insertLog(
   tx: Queryable,
   tenantId: TenantId,
   log: { ticketId: number; userId: number | null; type: TicketLogType; details?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(ticketLogs).values({ tenantId, ...log, details: log.details ?? {} });
+  await insertLogRow(tx, { tenantId, ...log, details: log.details ?? {} });
 }
 
 export async function listLogs(tx: Queryable, tenantId: TenantId, ticketId: number) {

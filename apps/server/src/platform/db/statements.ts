@@ -4,10 +4,17 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type ExtractTablesWithRelations, type Query, type SQL } from 'drizzle-orm';
+import type { Placeholder } from 'drizzle-orm/sql';
 import type { WithCacheConfig } from 'drizzle-orm/cache/core/types';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
-import type { PgDialect, PgPreparedQuery, PreparedQueryConfig, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
+import {
+  PgDialect,
+  type PgPreparedQuery,
+  type PreparedQueryConfig,
+  type SelectedFieldsOrdered,
+} from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { Queryable } from './client.js';
 
 const statementNames = new Map<string, string>();
 
@@ -81,4 +88,74 @@ export function preparedUnless<T>(
 export function idIn(column: AnyColumn | SQL, ids: readonly number[]): SQL {
   if (!ids.every(Number.isSafeInteger)) throw new Error('ids must be integers');
   return sql`${column} = any(${`{${ids.join(',')}}`}::bigint[])`;
+}
+
+/** A prepared query as drizzle's builders make it; `execute` fills the placeholders. */
+interface Prepared<R> {
+  execute(values?: Record<string, unknown>): Promise<R>;
+}
+
+/** What drizzle's session needs to make a prepared query (its builders keep these on the query they prepare). */
+interface Recipe {
+  query: Query;
+  fields: SelectedFieldsOrdered | undefined;
+  arrayMode: boolean;
+  mapper: ((rows: unknown[][]) => unknown) | undefined;
+  joins: unknown;
+}
+
+function recipeOf(prepared: object): Recipe {
+  const inner = prepared as {
+    getQuery(): Query;
+    fields?: SelectedFieldsOrdered;
+    _isResponseInArrayMode?: boolean;
+    customResultMapper?: (rows: unknown[][]) => unknown;
+    joinsNotNullableMap?: unknown;
+  };
+  return {
+    query: inner.getQuery(),
+    fields: inner.fields,
+    arrayMode: inner._isResponseInArrayMode ?? false,
+    mapper: inner.customResultMapper,
+    joins: inner.joinsNotNullableMap,
+  };
+}
+
+/**
+ * A fixed-shape query built once: `build` makes it with drizzle's builders and a placeholder for every value that
+ * changes between calls (`p.id` is `sql.placeholder('id')`); the text, parameters and result mapping are kept, and
+ * each call runs them as a named prepared statement on the caller's transaction with `values` filled in. Drizzle
+ * spends more CPU building a query than PostgreSQL spends running a lookup by key, so hot paths (ingestion, the DTO
+ * of one ticket, the realtime audience) build theirs once per process. `build` must not read request values (the
+ * tenant id included): whatever it closes over is frozen into the statement.
+ */
+export function statement<K extends string, R>(
+  label: string,
+  keys: readonly K[],
+  build: (q: Queryable, p: Record<K, Placeholder<K>>) => { prepare(name: string): Prepared<R> },
+): (q: Queryable, values: Record<K, unknown>) => Promise<R> {
+  let recipe: Recipe | undefined;
+  const placeholders = Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
+  return (q, values) => {
+    if (!recipe) {
+      const first = build(q, placeholders).prepare(label);
+      recipe = recipeOf(first);
+      return first.execute(values);
+    }
+    const query = q._.session.prepareQuery(recipe.query, recipe.fields, label, recipe.arrayMode, recipe.mapper);
+    (query as { joinsNotNullableMap?: unknown }).joinsNotNullableMap = recipe.joins;
+    return (query as unknown as Prepared<R>).execute(values);
+  };
+}
+
+const rawDialect = new PgDialect();
+
+/** A raw `sql` query reading one column, for `statement`: its values in row order. */
+export function rawColumn<T>(q: Queryable, query: SQL): { prepare(name: string): Prepared<T[]> } {
+  return {
+    prepare: (name) =>
+      q._.session.prepareQuery(rawDialect.sqlToQuery(query), undefined, name, true, (rows) =>
+        rows.map((row) => row[0] as T),
+      ) as unknown as Prepared<T[]>,
+  };
 }

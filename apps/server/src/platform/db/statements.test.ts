@@ -1,0 +1,60 @@
+/**
+ * Statements built once (`statement`): the first call builds the query, later calls reuse its text and result
+ * mapping with their own values, on other transactions and other tenants. Runs on PGlite and on PostgreSQL.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { users } from '../../modules/users/index.js';
+import { statement } from './statements.js';
+import { systemContext, withTenant } from './tenancy.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('statement', () => {
+  it('fills each call’s own values into the query built on the first call', async () => {
+    let builds = 0;
+    const userByEmail = statement('test_user_by_email', ['email'], (q, p) => {
+      builds += 1;
+      return q
+        .select({ id: users.id, tenantId: users.tenantId, email: users.email, createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.email, p.email));
+    });
+    const one = await t.createUser({ tenantId: 1 });
+    const otherTenant = await t.createTenant();
+    const two = await t.createUser({ tenantId: otherTenant });
+
+    const first = await withTenant(t.platform.db, systemContext(1), (tx) => userByEmail(tx, { email: one.email }));
+    const second = await withTenant(t.platform.db, systemContext(otherTenant), (tx) =>
+      userByEmail(tx, { email: two.email }),
+    );
+    // Row-level security still scopes a reused statement: tenant 1 does not find the other tenant's user.
+    const crossed = await withTenant(t.platform.db, systemContext(1), (tx) => userByEmail(tx, { email: two.email }));
+
+    expect(builds).toBe(1);
+    expect(first).toEqual([{ id: one.id, tenantId: 1, email: one.email, createdAt: expect.any(Date) }]);
+    expect(second).toEqual([{ id: two.id, tenantId: otherTenant, email: two.email, createdAt: expect.any(Date) }]);
+    expect(crossed).toEqual([]);
+  });
+
+  it('keeps the constants written into the query and maps joined columns on every call', async () => {
+    const tenant = await t.createTenant();
+    const admin = await t.createUser({ tenantId: tenant, profile: 'admin', name: 'Ana' });
+    const agent = await t.createUser({ tenantId: tenant, profile: 'user', name: 'Bruno' });
+    const byProfile = statement('test_users_by_profile', ['id'], (q, p) =>
+      q
+        .select({ id: users.id, name: users.name, isAdmin: sql<boolean>`${users.profile} = ${'admin'}` })
+        .from(users)
+        .where(eq(users.id, p.id)),
+    );
+    const run = (id: number) => withTenant(t.platform.db, systemContext(tenant), (tx) => byProfile(tx, { id }));
+    expect(await run(admin.id)).toEqual([{ id: admin.id, name: 'Ana', isAdmin: true }]);
+    expect(await run(agent.id)).toEqual([{ id: agent.id, name: 'Bruno', isAdmin: false }]);
+    expect(await run(admin.id)).toEqual([{ id: admin.id, name: 'Ana', isAdmin: true }]);
+  });
+});
