@@ -6,11 +6,13 @@
  */
 import { ZodError } from 'zod';
 import type { Database } from '../../platform/db/client.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { systemContext, withSystem } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
 import type { ChannelAdapter, ChannelCredentials, InboundEvent, WebhookRequest } from './channels.adapter.js';
 import { toCredentials } from './channels.dto.js';
 import type { AdapterRegistry } from './channels.registry.js';
+import './channels.events.js';
 import { findChannelById, type ChannelRow } from './channels.repository.js';
 import type { SessionsService } from './channels.sessions.js';
 
@@ -36,19 +38,40 @@ export interface IntakeResult {
   ignored: boolean;
 }
 
+/**
+ * How long a webhook reuses the channel row it read (secret, tenant, state, routing). A busy channel sends many
+ * updates per second and each read is a transaction of its own (three round trips); changes made on this process
+ * drop the row at once (the channels events), changes made on another process are seen within this time.
+ */
+export const WEBHOOK_CHANNEL_TTL_MS = 5_000;
+
 export function createWebhookIntake(deps: {
   db: Database;
+  events: EventBus;
   registry: AdapterRegistry;
   sessions: SessionsService;
   platform: object;
+  now?: () => number;
 }) {
   const { db, registry, sessions } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const channelRows = new Map<number, { row: ChannelRow; until: number }>();
+  deps.events.subscribe('channels.changed', ({ channel }) => void channelRows.delete(channel.id));
+  deps.events.subscribe('channels.deleted', ({ channelId }) => void channelRows.delete(channelId));
+  deps.events.subscribe('channels.session_changed', ({ session }) => void channelRows.delete(session.id));
+
+  async function readChannel(channelId: number): Promise<ChannelRow | undefined> {
+    const kept = channelRows.get(channelId);
+    if (kept && kept.until > now()) return kept.row;
+    const row = await withSystem(db, 'channels.webhook-lookup', (tx) => findChannelById(tx, channelId));
+    if (row) channelRows.set(channelId, { row, until: now() + WEBHOOK_CHANNEL_TTL_MS });
+    else channelRows.delete(channelId);
+    return row;
+  }
 
   async function resolve(provider: string, channelId: number) {
     const adapter = registry.forProvider(provider);
-    const row = adapter
-      ? await withSystem(db, 'channels.webhook-lookup', (tx) => findChannelById(tx, channelId))
-      : null;
+    const row = adapter ? await readChannel(channelId) : null;
     if (!adapter || !row || row.type !== adapter.type) throw fail('ERR_NO_WAPP_FOUND');
     return { adapter, row };
   }

@@ -3,11 +3,11 @@
  * with the channel, and the provider is answered 2xx only after the sink stored them.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelDto } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import type { ChannelCredentials, InboundEvent } from './channels.adapter.js';
-import { setInboundSink } from './channels.intake.js';
+import { setInboundSink, WEBHOOK_CHANNEL_TTL_MS } from './channels.intake.js';
 import { TELEGRAM_SECRET_HEADER } from './providers/telegram/telegram.adapter.js';
 import { startTelegramSimulator, type TelegramSimulator } from './providers/telegram/telegram.simulator.js';
 
@@ -98,6 +98,26 @@ describe('POST /api/webhooks/telegram/:channelId', () => {
     sinkFailure = new Error('database went away');
     const res = await post(`telegram/${channel.id}`, fixture('text-message'));
     expect(res.statusCode).toBe(500);
+  });
+
+  it('reuses the channel it read for WEBHOOK_CHANNEL_TTL_MS, then sees a change made by another process', async () => {
+    expect((await post(`telegram/${channel.id}`, fixture('text-message'))).json()).toMatchObject({ ignored: false });
+    // Another process disconnects the channel: no event reaches this one.
+    const status = async (value: string) =>
+      t.database.executeSql(`update channels set status = $1 where id = $2`, [value, channel.id]);
+    await status('DISCONNECTED');
+    const cached = await post(`telegram/${channel.id}`, fixture('text-message'));
+    expect(cached.json()).toEqual({ ok: true, received: 1, ignored: false });
+    const later = Date.now() + WEBHOOK_CHANNEL_TTL_MS + 1;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      const res = await post(`telegram/${channel.id}`, fixture('text-message'));
+      expect(res.json()).toEqual({ ok: true, received: 0, ignored: true });
+    } finally {
+      clock.mockRestore();
+      await status('CONNECTED');
+    }
+    expect(received).toHaveLength(2);
   });
 
   it('drops updates for a disconnected channel with a 200, and refuses the old secret after a token change', async () => {

@@ -30,7 +30,7 @@ export const channelsModule: AppModule = (platform) => {
   const registry = createAdapterRegistry(config);
   const service = createChannelsService({ db, events, registry, logger });
   const sessions = createSessionsService({ db, events, registry, logger, publicUrl: config.publicUrl });
-  const intake = createWebhookIntake({ db, registry, sessions, platform });
+  const intake = createWebhookIntake({ db, events, registry, sessions, platform });
   registerChannelsRealtime(events, platform.realtime);
   return {
     plugin: async (app) => {

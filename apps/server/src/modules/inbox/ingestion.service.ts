@@ -17,10 +17,10 @@ import {
   applyInboundEdit,
   applyInboundReaction,
   DOWNLOAD_MEDIA_JOB,
-  isKnownInbound,
   loadMessageDto,
   publishMessage,
   storeInboundMessage,
+  ticketRefOf,
   type MediaLinks,
   type MessageChange,
   type MessageRow,
@@ -70,7 +70,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
   /** Null when nothing is stored: a blocked contact (nothing of theirs is kept), an unusable id, or a replay. */
   async function storeMessage(tx: Tx, channel: ChannelCredentials, event: MessageEvent): Promise<Stored | null> {
     const tenantId = channel.tenantId as TenantId;
-    if (await isKnownInbound(tx, channel.id, event.providerMessageId)) return null;
+    // A replay meets the stored message at the insert below and rolls back (no separate look-up first).
     const chat = await upsertInboundContact(tx, tenantId, chatFacts(event.party));
     if (!chat || chat.blocked) return null;
     const senderFacts = participantFacts(event.party);
@@ -109,9 +109,10 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     if (event.media) {
       await deps.jobs.enqueue(DOWNLOAD_MEDIA_JOB, { tenantId, messageId: row.id }, { tx });
     }
+    const dto = await loadTicketDto(tx, ticket.id);
     return {
-      message: await loadMessageDto(tx, row, deps.links),
-      ticket: await loadTicketDto(tx, ticket.id),
+      message: await loadMessageDto(tx, row, deps.links, dto ? [ticketRefOf(dto)] : []),
+      ticket: dto,
       ticketCreated: created,
     };
   }

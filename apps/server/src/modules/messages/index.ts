@@ -20,7 +20,7 @@ export { messages } from './messages.tables.js';
 export type { AdapterLookup } from './messages.adapters.js';
 export { createMediaLinks } from './messages.media-links.js';
 export type { MediaLinks } from './messages.media-links.js';
-export { loadMessageDto, loadMessageDtos } from './messages.dto.js';
+export { loadMessageDto, loadMessageDtos, ticketRefOf } from './messages.dto.js';
 export { publishMessage } from './messages.pipeline.js';
 export type { MessageChange, PipelineDeps } from './messages.pipeline.js';
 export type { MessageRow } from './messages.repository.js';
@@ -29,7 +29,6 @@ export {
   applyInboundDelete,
   applyInboundEdit,
   applyInboundReaction,
-  isKnownInbound,
   storeInboundMessage,
 } from './messages.inbound.js';
 export { createMessagesJobs, DOWNLOAD_MEDIA_JOB, SEND_MESSAGE_JOB } from './messages.jobs.js';

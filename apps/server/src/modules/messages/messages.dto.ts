@@ -3,7 +3,7 @@
  * ticket summary, and a signed media URL once the media is stored. Relations are loaded in one query each per batch,
  * each a prepared statement of a single table (a join of all six cost more to plan than these cost to run).
  */
-import type { MessageDto } from '@conversa/shared';
+import type { MessageDto, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { idIn, prepared } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
@@ -27,14 +27,15 @@ async function byId<T extends { id: number }>(rows: Promise<T[]>): Promise<Map<n
   return new Map((await rows).map((row) => [row.id, row]));
 }
 
-async function loadRelations(tx: Tx, rows: MessageRow[]) {
+async function loadRelations(tx: Tx, rows: MessageRow[], knownTickets: TicketRef[] = []) {
   const quotedIds = unique(rows.map((r) => r.quotedMsgId));
   const quoted = quotedIds.length
     ? await byId(prepared(tx.select().from(messages).where(idIn(messages.id, quotedIds)), 'messages_quoted'))
     : new Map<number, MessageRow>();
   const contactIds = unique([...rows, ...quoted.values()].map((r) => r.senderContactId));
   const userIds = unique(rows.map((r) => r.userId));
-  const ticketIds = unique(rows.map((r) => r.ticketId));
+  const ticketMap = new Map(knownTickets.map((ticket) => [ticket.id, ticket]));
+  const ticketIds = unique(rows.map((r) => r.ticketId)).filter((id) => !ticketMap.has(id));
   const contactMap = contactIds.length
     ? await byId(
         prepared(
@@ -59,8 +60,8 @@ async function loadRelations(tx: Tx, rows: MessageRow[]) {
         ),
       )
     : new Map<number, { id: number; name: string }>();
-  const ticketMap = await byId(
-    prepared(
+  if (ticketIds.length > 0) {
+    const rows = await prepared(
       tx
         .select({
           id: tickets.id,
@@ -73,14 +74,21 @@ async function loadRelations(tx: Tx, rows: MessageRow[]) {
         .from(tickets)
         .where(idIn(tickets.id, ticketIds)),
       'message_tickets',
-    ),
-  );
+    );
+    for (const row of rows) ticketMap.set(row.id, { ...row, createdAt: row.createdAt.toISOString() });
+  }
   return { quoted, contactMap, userMap, ticketMap };
 }
 
-function ticketRef(ticket: { createdAt: Date } & Omit<TicketRef, 'createdAt'>): TicketRef {
-  return { ...ticket, createdAt: ticket.createdAt.toISOString() };
-}
+/** The ticket summary a message carries, taken from the ticket's full DTO when the caller holds it. */
+export const ticketRefOf = (ticket: TicketDto): TicketRef => ({
+  id: ticket.id,
+  status: ticket.status,
+  userId: ticket.userId,
+  unreadMessages: ticket.unreadMessages,
+  answered: ticket.answered,
+  createdAt: ticket.createdAt,
+});
 
 export function toMessageDto(
   row: MessageRow,
@@ -134,7 +142,7 @@ export function toMessageDto(
       : null,
     contact: row.senderContactId ? (related.contactMap.get(row.senderContactId) ?? null) : null,
     user: user ? { id: user.id, name: user.name } : null,
-    ticket: ticketRef(ticket),
+    ticket,
     scheduleDate: iso(row.scheduleDate),
     timestamp: row.timestamp,
     createdAt: row.createdAt.toISOString(),
@@ -143,13 +151,24 @@ export function toMessageDto(
 }
 
 /** DTOs in the order of the rows. */
-export async function loadMessageDtos(tx: Tx, rows: MessageRow[], links: MediaLinks): Promise<MessageDto[]> {
+export async function loadMessageDtos(
+  tx: Tx,
+  rows: MessageRow[],
+  links: MediaLinks,
+  knownTickets: TicketRef[] = [],
+): Promise<MessageDto[]> {
   if (rows.length === 0) return [];
-  const related = await loadRelations(tx, rows);
+  const related = await loadRelations(tx, rows, knownTickets);
   return rows.map((row) => toMessageDto(row, related, links));
 }
 
-export async function loadMessageDto(tx: Tx, row: MessageRow, links: MediaLinks): Promise<MessageDto> {
-  const [dto] = await loadMessageDtos(tx, [row], links);
+/** One message's DTO; `knownTickets` spares the read of a ticket the caller has just loaded (its summary as of now). */
+export async function loadMessageDto(
+  tx: Tx,
+  row: MessageRow,
+  links: MediaLinks,
+  knownTickets: TicketRef[] = [],
+): Promise<MessageDto> {
+  const [dto] = await loadMessageDtos(tx, [row], links, knownTickets);
   return dto!;
 }

@@ -26,9 +26,6 @@ export interface InboundMessageValues {
   timestamp: number;
 }
 
-export const isKnownInbound = async (tx: Tx, channelId: number, providerMessageId: string): Promise<boolean> =>
-  (await findByProviderId(tx, channelId, providerMessageId)) !== undefined;
-
 const INBOUND_COLUMNS = [
   'tenantId',
   'ticketId',

@@ -4,7 +4,6 @@
  * stored by pg-boss and fire once across all processes.
  */
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Tx } from '../db/client.js';
@@ -54,15 +53,13 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-/** Runs a $n-parameterised statement on a drizzle transaction (pg-boss speaks raw SQL). */
+/**
+ * Runs a $n-parameterised statement of pg-boss on a drizzle transaction, as a named prepared statement: pg-boss
+ * sends fixed text (its job insert), so PostgreSQL parses it once per connection instead of at every enqueue.
+ */
 function executeOnTx(tx: Tx, text: string, values: unknown[] = []) {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  parts.forEach((part, index) => {
-    if (index % 2 === 0) chunks.push(sql.raw(part));
-    else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
-  });
-  return tx.execute(sql.join(chunks, sql.raw(''))) as unknown as Promise<{ rows: unknown[] }>;
+  const query = { sql: text, params: values.map((value) => value ?? null) };
+  return tx._.session.prepareQuery(query, undefined, 'pgboss', false).execute() as Promise<{ rows: unknown[] }>;
 }
 
 export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue {
@@ -86,8 +83,7 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
         retryBackoff: true,
       };
       if (definition.expireInSeconds) sendOptions.expireInSeconds = definition.expireInSeconds;
-      // As a date, not seconds: enqueued in a transaction, pg-boss's SQL runs with each `$n` occurrence bound
-      // separately, and the seconds string would then be parsed as a timestamp (out of range) by one of them.
+      // As a date (pg-boss sends it as an ISO timestamp): the same on the pool and inside a transaction.
       if (options.startAfterSeconds) sendOptions.startAfter = new Date(Date.now() + options.startAfterSeconds * 1000);
       if (options.singletonKey) sendOptions.singletonKey = options.singletonKey;
       if (options.priority) sendOptions.priority = options.priority;
