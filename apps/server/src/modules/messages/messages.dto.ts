@@ -5,7 +5,7 @@
  */
 import type { MessageDto, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { idIn, prepared } from '../../platform/db/statements.js';
+import { idIn, idList, statement } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
 import { tickets } from '../tickets/index.js';
 import { users } from '../users/index.js';
@@ -23,59 +23,54 @@ function mediaUrl(row: MessageRow, links: MediaLinks): string | null {
   return row.mediaStatus === 'ready' && row.mediaKey ? links.url(row.tenantId, row.id) : null;
 }
 
-async function byId<T extends { id: number }>(rows: Promise<T[]>): Promise<Map<number, T>> {
-  return new Map((await rows).map((row) => [row.id, row]));
+const quotedMessages = statement('messages_quoted', ['ids'], (q, p) =>
+  q.select().from(messages).where(idIn(messages.id, p.ids)),
+);
+const senders = statement('message_senders', ['ids'], (q, p) =>
+  q
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, profilePicUrl: contacts.profilePicUrl })
+    .from(contacts)
+    .where(idIn(contacts.id, p.ids)),
+);
+const agents = statement('message_users', ['ids'], (q, p) =>
+  q.select({ id: users.id, name: users.name }).from(users).where(idIn(users.id, p.ids)),
+);
+const ticketSummaries = statement('message_tickets', ['ids'], (q, p) =>
+  q
+    .select({
+      id: tickets.id,
+      status: tickets.status,
+      userId: tickets.userId,
+      unreadMessages: tickets.unreadMessages,
+      answered: tickets.answered,
+      createdAt: tickets.createdAt,
+    })
+    .from(tickets)
+    .where(idIn(tickets.id, p.ids)),
+);
+
+/** Rows of `ids` by id, through a statement taking an id list (none read for an empty list). */
+async function byIds<T extends { id: number }>(
+  read: (tx: Tx, values: { ids: string }) => Promise<T[]>,
+  tx: Tx,
+  ids: number[],
+): Promise<Map<number, T>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await read(tx, { ids: idList(ids) })).map((row) => [row.id, row]));
 }
 
 async function loadRelations(tx: Tx, rows: MessageRow[], knownTickets: TicketRef[] = []) {
-  const quotedIds = unique(rows.map((r) => r.quotedMsgId));
-  const quoted = quotedIds.length
-    ? await byId(prepared(tx.select().from(messages).where(idIn(messages.id, quotedIds)), 'messages_quoted'))
-    : new Map<number, MessageRow>();
-  const contactIds = unique([...rows, ...quoted.values()].map((r) => r.senderContactId));
-  const userIds = unique(rows.map((r) => r.userId));
+  const quoted = await byIds(quotedMessages, tx, unique(rows.map((r) => r.quotedMsgId)));
+  const contactMap: Map<number, ContactRef> = await byIds(
+    senders,
+    tx,
+    unique([...rows, ...quoted.values()].map((r) => r.senderContactId)),
+  );
+  const userMap = await byIds(agents, tx, unique(rows.map((r) => r.userId)));
   const ticketMap = new Map(knownTickets.map((ticket) => [ticket.id, ticket]));
   const ticketIds = unique(rows.map((r) => r.ticketId)).filter((id) => !ticketMap.has(id));
-  const contactMap = contactIds.length
-    ? await byId(
-        prepared(
-          tx
-            .select({
-              id: contacts.id,
-              name: contacts.name,
-              number: contacts.number,
-              profilePicUrl: contacts.profilePicUrl,
-            })
-            .from(contacts)
-            .where(idIn(contacts.id, contactIds)),
-          'message_senders',
-        ),
-      )
-    : new Map<number, ContactRef>();
-  const userMap = userIds.length
-    ? await byId(
-        prepared(
-          tx.select({ id: users.id, name: users.name }).from(users).where(idIn(users.id, userIds)),
-          'message_users',
-        ),
-      )
-    : new Map<number, { id: number; name: string }>();
-  if (ticketIds.length > 0) {
-    const rows = await prepared(
-      tx
-        .select({
-          id: tickets.id,
-          status: tickets.status,
-          userId: tickets.userId,
-          unreadMessages: tickets.unreadMessages,
-          answered: tickets.answered,
-          createdAt: tickets.createdAt,
-        })
-        .from(tickets)
-        .where(idIn(tickets.id, ticketIds)),
-      'message_tickets',
-    );
-    for (const row of rows) ticketMap.set(row.id, { ...row, createdAt: row.createdAt.toISOString() });
+  for (const row of (await byIds(ticketSummaries, tx, ticketIds)).values()) {
+    ticketMap.set(row.id, { ...row, createdAt: row.createdAt.toISOString() });
   }
   return { quoted, contactMap, userMap, ticketMap };
 }

@@ -1,7 +1,7 @@
 /** The queries on messages. Every call runs inside a tenant transaction (RLS scopes the rows). */
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { prepared, statement } from '../../platform/db/statements.js';
+import { statement } from '../../platform/db/statements.js';
 import { messages } from './messages.tables.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -76,6 +76,27 @@ export async function updateMessage(tx: Tx, id: number, patch: MessagePatch): Pr
 /** An agent's message still waiting for the provider (not a scheduled one): the clients' `messagesOffLine`. */
 const waitingToSend: SQL = sql`(${messages.fromMe} and ${messages.status} = 'pending' and ${messages.messageId} is null and ${messages.scheduleDate} is null and not ${messages.isDeleted})`;
 
+const historyPage = (onChannel: boolean) =>
+  statement(
+    onChannel ? 'messages_page' : 'messages_page_no_channel',
+    ['contactId', 'channelId', 'limit', 'offset'],
+    (q, p) =>
+      q
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.contactId, p.contactId),
+            onChannel ? eq(messages.channelId, p.channelId) : isNull(messages.channelId),
+            sql`not ${waitingToSend}`,
+          ),
+        )
+        .orderBy(desc(messages.id))
+        .limit(p.limit)
+        .offset(p.offset),
+  );
+const historyPages = { onChannel: historyPage(true), noChannel: historyPage(false) };
+
 /** One page of a contact's history on a channel, across its tickets, newest first. */
 export async function listHistoryPage(
   tx: Tx,
@@ -83,33 +104,20 @@ export async function listHistoryPage(
   limit: number,
   offset: number,
 ): Promise<MessageRow[]> {
-  return prepared(
-    tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.contactId, scope.contactId),
-          scope.channelId === null ? isNull(messages.channelId) : eq(messages.channelId, scope.channelId),
-          sql`not ${waitingToSend}`,
-        ),
-      )
-      .orderBy(desc(messages.id))
-      .limit(limit)
-      .offset(offset),
-    'messages_page',
-  );
+  const read = scope.channelId === null ? historyPages.noChannel : historyPages.onChannel;
+  return read(tx, { ...scope, limit, offset });
 }
 
+const waiting = statement('messages_waiting', ['ticketId'], (q, p) =>
+  q
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, p.ticketId), waitingToSend))
+    .orderBy(asc(messages.id)),
+);
+
 export async function listWaitingToSend(tx: Tx, ticketId: number): Promise<MessageRow[]> {
-  return prepared(
-    tx
-      .select()
-      .from(messages)
-      .where(and(eq(messages.ticketId, ticketId), waitingToSend))
-      .orderBy(asc(messages.id)),
-    'messages_waiting',
-  );
+  return waiting(tx, { ticketId });
 }
 
 /** Matches of a folded term, newest first, bounded: the visibility filter runs on these candidates. */

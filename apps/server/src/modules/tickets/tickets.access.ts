@@ -5,33 +5,53 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { rawColumn, statement } from '../../platform/db/statements.js';
+import { idIn, idList, rawColumn, statement } from '../../platform/db/statements.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
 import {
   ACCESS_OPTIONS,
-  literalViewer,
   storedVisibilitySettings,
   TICKET_COLUMNS,
   ticketVisibility,
   type TicketRef,
 } from './tickets.policy.js';
 
-/** The predicate "the caller may see this ticket", or undefined for a system context. */
-export function accessPredicate(ctx: TenantContext): SQL | undefined {
-  if (ctx.userId === null || ctx.profile === null) return undefined;
-  const settings = storedVisibilitySettings(ctx.tenantId);
-  return ticketVisibility(literalViewer(ctx.userId, ctx.profile), TICKET_COLUMNS, settings, ACCESS_OPTIONS);
+/**
+ * One ticket by id as the caller may reach it: the policy with the caller as viewer, or no policy for a system
+ * context (jobs, ingestion: no user). Statements built once, with and without a row lock.
+ */
+function ticketStatement(label: string, lock: boolean, asViewer: boolean) {
+  return statement(label, ['tenantId', 'id', 'userId', 'profile'], (q, p) => {
+    const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
+    const settings = storedVisibilitySettings(p.tenantId);
+    const visible = asViewer ? ticketVisibility(viewer, TICKET_COLUMNS, settings, ACCESS_OPTIONS) : undefined;
+    return repo.ticketWhere(q, p.tenantId, p.id, visible, lock);
+  });
+}
+
+const reads = {
+  find: {
+    viewer: ticketStatement('ticket_find', false, true),
+    system: ticketStatement('ticket_find_sys', false, false),
+  },
+  lock: { viewer: ticketStatement('ticket_lock', true, true), system: ticketStatement('ticket_lock_sys', true, false) },
+};
+
+async function readTicket(tx: Tx, ctx: TenantContext, ticketId: number, mode: keyof typeof reads) {
+  const asViewer = ctx.userId !== null && ctx.profile !== null;
+  const values = { tenantId: ctx.tenantId, id: ticketId, userId: ctx.userId, profile: ctx.profile };
+  const [row] = await reads[mode][asViewer ? 'viewer' : 'system'](tx, values);
+  return row ?? null;
 }
 
 export async function findVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
-  return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, accessPredicate(ctx))) ?? null;
+  return readTicket(tx, ctx, ticketId, 'find');
 }
 
 /** As findVisibleTicket, with the row locked until the transaction ends (concurrent transitions serialise). */
 export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
-  return (await repo.findTicketWhere(tx, ctx.tenantId, ticketId, accessPredicate(ctx), true)) ?? null;
+  return readTicket(tx, ctx, ticketId, 'lock');
 }
 
 /** The audience query: which of `users` (an id list as `{1,2}`) may see the ticket in state `ticket`. */
@@ -39,7 +59,7 @@ function audienceSql(p: { ticketId: Placeholder; users: Placeholder; tenantId: P
   const viewer = { id: sql.raw('u.id'), profile: sql.raw('u.profile') };
   const settings = storedVisibilitySettings(p.tenantId);
   return sql`select u.id from users u join tickets on tickets.id = ${p.ticketId} and tickets.tenant_id = u.tenant_id
-      where u.id = any(${p.users}::bigint[]) and ${ticketVisibility(viewer, ticket, settings, ACCESS_OPTIONS)}
+      where ${idIn(sql.raw('u.id'), p.users)} and ${ticketVisibility(viewer, ticket, settings, ACCESS_OPTIONS)}
       order by u.id`;
 }
 
@@ -71,7 +91,6 @@ export async function ticketAudience(
   former?: { userId: number | null; queueId: number | null },
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
-  if (!userIds.every(Number.isSafeInteger)) throw new Error('user ids must be integers');
-  const values = { ticketId, users: `{${userIds.join(',')}}`, tenantId };
+  const values = { ticketId, users: idList(userIds), tenantId };
   return former ? audienceBefore(tx, { ...values, ...former }) : audienceNow(tx, values);
 }

@@ -3,7 +3,7 @@
  * response schema keeps only its fields). Contacts come with their tags and wallets through the contacts module.
  */
 import { eq } from 'drizzle-orm';
-import { idIn, prepared, statement } from '../../platform/db/statements.js';
+import { idIn, idList, statement } from '../../platform/db/statements.js';
 import type { ContactDto, TicketDto } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { channels } from '../channels/index.js';
@@ -102,10 +102,12 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>
 
 const toDto = (row: JoinedRow): TicketDto => toTicketDto(row, toContactDto(row.contact, row.tags, row.wallets));
 
+const selectMany = statement('tickets_dto', ['ids'], (q, p) => selectJoined(q).where(idIn(tickets.id, p.ids)));
+
 /** Full DTOs of the given tickets, in the order of `ids` (ids not found are left out). */
 export async function loadTicketDtos(tx: Queryable, ids: number[]): Promise<TicketDto[]> {
   if (ids.length === 0) return [];
-  const rows = await prepared(selectJoined(tx).where(idIn(tickets.id, ids)), 'tickets_dto');
+  const rows = await selectMany(tx, { ids: idList(ids) });
   const byId = new Map(rows.map((row) => [row.ticket.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -114,11 +116,11 @@ export async function loadTicketDtos(tx: Queryable, ids: number[]): Promise<Tick
 }
 
 /**
- * One ticket's row, a statement built once: every action and every inbound message reads one. With a scalar id
- * PostgreSQL keeps one generic plan; the id-list form above is re-planned at each run (its generic plan is costed for
- * an unknown number of ids), about a millisecond under row-level security.
+ * One ticket's row: every action and every inbound message reads one. With a scalar id PostgreSQL keeps one generic
+ * plan; the id-list form above is re-planned at each run (its generic plan is costed for an unknown number of ids),
+ * about a millisecond under row-level security, which a page of tickets shares but a single ticket would not.
  */
-const selectOne = statement('ticket_dto', ['id'], (q, p) => selectJoined(q).where(eq(tickets.id, p.id)));
+const selectOne = statement('ticket_dto_one', ['id'], (q, p) => selectJoined(q).where(eq(tickets.id, p.id)));
 
 /** The full §20.2 ticket, or null when it does not exist (in the transaction's tenant). */
 export async function loadTicketDto(tx: Queryable, ticketId: number): Promise<TicketDto | null> {

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db/client.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { defineJob, type JobDefinition } from '../../platform/jobs/queue.js';
+import { lockVisibleTicket } from './tickets.access.js';
 import { loadTicketDto } from './tickets.dto.js';
 import * as repo from './tickets.repository.js';
 import { closedPatch } from './tickets.transitions.js';
@@ -47,7 +48,7 @@ export async function closeTicketAfterFarewell(
 ): Promise<boolean> {
   const ctx = systemContext(payload.tenantId);
   const dto = await withTenant(deps.db, ctx, async (tx) => {
-    const ticket = await repo.findTicketWhere(tx, ctx.tenantId, payload.ticketId, undefined, true);
+    const ticket = await lockVisibleTicket(tx, ctx, payload.ticketId);
     const due = ticket?.closingAt?.getTime() === Date.parse(payload.closingAt);
     if (!ticket || ticket.status === 'closed' || !due) return null;
     await repo.updateTicket(tx, ctx.tenantId, ticket.id, closedPatch());

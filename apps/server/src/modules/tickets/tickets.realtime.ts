@@ -6,7 +6,7 @@
  */
 import { tenantEvent, type TicketListEvent } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
-import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { systemContext, withTenantAside } from '../../platform/db/tenancy.js';
 import type { DomainEvents, EventBus } from '../../platform/events/bus.js';
 import { rooms, type Realtime } from '../../platform/realtime/server.js';
 import { ticketAudience } from './tickets.access.js';
@@ -40,7 +40,7 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
         pending.delete(key);
       }
       if (connected.length === 0) return [];
-      return withTenant(db, systemContext(tenantId), (tx) => ticketAudience(tx, tenantId, ticketId, connected));
+      return withTenantAside(db, systemContext(tenantId), (tx) => ticketAudience(tx, tenantId, ticketId, connected));
     })();
     pending.set(key, read);
     return read;
@@ -52,7 +52,7 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
     const connected = await realtime.connectedUserIds(event.tenantId);
     if (connected.length === 0) return [];
     const former = { userId: event.previousUserId ?? null, queueId: event.previousQueueId ?? null };
-    return withTenant(db, systemContext(event.tenantId), (tx) =>
+    return withTenantAside(db, systemContext(event.tenantId), (tx) =>
       ticketAudience(tx, event.tenantId, event.ticket.id, connected, former),
     );
   }

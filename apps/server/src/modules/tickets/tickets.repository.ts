@@ -1,11 +1,11 @@
 /** The queries on tickets and their logs. Tenant-scoped functions take the branded TenantId (RLS filters too). */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { TICKET_STATUSES, type TicketLogType, type TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { boundedCount, boundedCountColumn, toPage } from '../../platform/db/paging.js';
 import { containing, foldSearch } from '../../platform/db/search.js';
-import { prepared, preparedUnless, statement } from '../../platform/db/statements.js';
+import { preparedUnless, statement } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
@@ -98,20 +98,19 @@ export async function listTicketIds(
   return { ids: rows.map((r) => r.id), ...page };
 }
 
-/** The ticket if `visible` holds for it; locked until the transaction ends when `lock` is set. */
-export async function findTicketWhere(
-  tx: Queryable,
-  tenantId: TenantId,
-  id: number,
+/** The query of one ticket where `visible` holds, locked until the transaction ends with `lock` (for statements). */
+export function ticketWhere(
+  q: Queryable,
+  tenantId: Placeholder,
+  id: Placeholder,
   visible: SQL | undefined,
-  lock = false,
-): Promise<TicketRow | undefined> {
-  const query = tx
+  lock: boolean,
+) {
+  const query = q
     .select()
     .from(tickets)
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id), visible));
-  const [row] = lock ? await prepared(query.for('update'), 'ticket_lock') : await prepared(query, 'ticket_find');
-  return row;
+  return lock ? query.for('update') : query;
 }
 
 /** The contact's open or pending ticket on that channel (at most one: a partial unique index). */

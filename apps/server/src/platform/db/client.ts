@@ -85,9 +85,10 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // 503) and the pool discards the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleOnPool(pool);
-  // A small pool of its own for the short transactions run beside a request's (besideTransaction): they can never
-  // wait for a connection that the requests themselves hold.
-  const side = new pg.Pool({ connectionString: url, max: 2 });
+  // A small pool of its own for short transactions that must not queue behind the requests: those run beside a
+  // request's own (besideTransaction) and the realtime audience reads (asideTransaction). They can never wait for a
+  // connection that the requests themselves hold.
+  const side = new pg.Pool({ connectionString: url, max: 3 });
   side.on('error', () => undefined);
   side.on('connect', (client) => client.on('error', () => undefined));
   sidePools.set(db, drizzleOnPool(side));
@@ -172,6 +173,14 @@ export async function transactionWith<T>(db: Database, prelude: string, fn: (tx:
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * A short transaction on the side pool (PostgreSQL; on PGlite the database itself): for reads that follow a commit
+ * and must not wait for a connection behind the requests in flight, like the realtime audience of an event.
+ */
+export async function asideTransaction<T>(db: Database, prelude: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return transactionWith(sidePools.get(db) ?? db, prelude, fn);
 }
 
 /**

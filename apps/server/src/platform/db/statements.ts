@@ -84,10 +84,15 @@ export function preparedUnless<T>(
   return planEachRun ? query.execute() : prepared(query, name);
 }
 
-/** `column = any('{1,2,3}'::bigint[])`: one statement text for any number of ids (an `in (...)` list is one per length). */
-export function idIn(column: AnyColumn | SQL, ids: readonly number[]): SQL {
+/** An id list as one array value, `{1,2,3}`: one statement text for any number of ids (`in (...)` is one per length). */
+export function idList(ids: readonly number[]): string {
   if (!ids.every(Number.isSafeInteger)) throw new Error('ids must be integers');
-  return sql`${column} = any(${`{${ids.join(',')}}`}::bigint[])`;
+  return `{${ids.join(',')}}`;
+}
+
+/** `column = any($n::bigint[])`, the list given as a placeholder (filled with `idList`) or as ids. */
+export function idIn(column: AnyColumn | SQL, ids: Placeholder | readonly number[]): SQL {
+  return sql`${column} = any(${Array.isArray(ids) ? idList(ids) : ids}::bigint[])`;
 }
 
 /** A prepared query as drizzle's builders make it; `execute` fills the placeholders. */

@@ -4,7 +4,7 @@
  * named system paths listed in ARCHITECTURE.md.
  */
 import type { Profile } from '@conversa/shared';
-import { besideTransaction, transactionWith, type Database, type Tx } from './client.js';
+import { asideTransaction, besideTransaction, transactionWith, type Database, type Tx } from './client.js';
 
 export const APP_ROLE = 'conversa_app';
 
@@ -38,6 +38,11 @@ export async function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: T
 /** As withTenant, in a short transaction beside the open `tx` (client.ts besideTransaction). */
 export async function withTenantBeside<T>(tx: Tx, ctx: TenantContext, fn: (own: Tx) => Promise<T>): Promise<T> {
   return besideTransaction(tx, tenantPrelude(ctx), fn);
+}
+
+/** As withTenant, on the side pool: a short read after a commit that must not queue behind requests (client.ts asideTransaction). */
+export async function withTenantAside<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return asideTransaction(db, tenantPrelude(ctx), fn);
 }
 
 /** The system paths that may read across tenants. Adding one means adding it to ARCHITECTURE.md too. */
