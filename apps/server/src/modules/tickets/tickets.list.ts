@@ -4,18 +4,16 @@ import type { Database } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { loadTicketDtos } from './tickets.dto.js';
-import { literalViewer, storedVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from './tickets.policy.js';
 import * as repo from './tickets.repository.js';
 
 export function createTicketList(deps: { db: Database }) {
   return async function listTickets(ctx: AuthedContext, query: TicketListQuery): Promise<TicketListResponse> {
     return withTenant(deps.db, ctx, async (tx) => {
-      const settings = storedVisibilitySettings(ctx.tenantId);
-      const visible = ticketVisibility(literalViewer(ctx.userId, ctx.profile), TICKET_COLUMNS, settings, {
+      const options = {
         showAll: query.showAll,
         includeNotQueueDefined: query.includeNotQueueDefined,
         notAssignedOnly: query.isNotAssignedUser,
-      });
+      };
       const filter: repo.ListFilter = {
         statuses: query.status,
         search: query.searchParam,
@@ -27,7 +25,8 @@ export function createTicketList(deps: { db: Database }) {
         limit: TICKETS_PAGE_SIZE,
         offset: (query.pageNumber - 1) * TICKETS_PAGE_SIZE,
       };
-      const { ids, ...page } = await repo.listTicketIds(tx, ctx.tenantId, filter, visible);
+      const viewer = { tenantId: ctx.tenantId, userId: ctx.userId, profile: ctx.profile };
+      const { ids, ...page } = await repo.listTicketIds(tx, viewer, filter, options);
       return { tickets: await loadTicketDtos(tx, ids), ...page };
     });
   };

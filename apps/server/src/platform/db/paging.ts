@@ -16,7 +16,8 @@ export interface Page<T> {
   countCapped: boolean;
 }
 
-const capped = (n: number, cap: number) => ({ count: Math.min(n, cap), countCapped: n > cap });
+/** A count read up to `cap + 1`, as the page reports it. */
+export const capped = (n: number, cap: number) => ({ count: Math.min(n, cap), countCapped: n > cap });
 
 /**
  * The bounded count as a column of the page query itself: an uncorrelated subquery, which PostgreSQL evaluates once

@@ -126,28 +126,59 @@ function recipeOf(prepared: object): Recipe {
   };
 }
 
+/** What `build` returns: a drizzle query (or `rawColumn`), prepared under a name or, with none, unnamed. */
+interface Preparable<R> {
+  prepare(name: string): Prepared<R>;
+}
+
+/** Shapes a family keeps at most; past this, further shapes are built at each call (shapes are a few flags). */
+const FAMILY_LIMIT = 256;
+
+function placeholdersOf<K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
+}
+
 /**
  * A fixed-shape query built once: `build` makes it with drizzle's builders and a placeholder for every value that
  * changes between calls (`p.id` is `sql.placeholder('id')`); the text, parameters and result mapping are kept, and
  * each call runs them as a named prepared statement on the caller's transaction with `values` filled in. Drizzle
- * spends more CPU building a query than PostgreSQL spends running a lookup by key, so hot paths (ingestion, the DTO
- * of one ticket, the realtime audience) build theirs once per process. `build` must not read request values (the
- * tenant id included): whatever it closes over is frozen into the statement.
+ * spends more CPU building a query than PostgreSQL spends running a lookup by key, so hot paths (ingestion, ticket
+ * and message reads, the realtime audience) build theirs once per process. `build` must not read request values
+ * (the tenant id included): whatever it closes over is frozen into the statement.
  */
 export function statement<K extends string, R>(
   label: string,
   keys: readonly K[],
-  build: (q: Queryable, p: Record<K, Placeholder<K>>) => { prepare(name: string): Prepared<R> },
+  build: (q: Queryable, p: Record<K, Placeholder<K>>) => Preparable<R>,
 ): (q: Queryable, values: Record<K, unknown>) => Promise<R> {
-  let recipe: Recipe | undefined;
-  const placeholders = Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
-  return (q, values) => {
+  const family = statementFamily(label, keys, (q, p) => build(q, p));
+  return (q, values) => family(q, null, values);
+}
+
+/**
+ * As `statement`, for a query whose text depends on a few choices (`shape`: which filters a list applies): one
+ * statement per distinct shape, each built on first use. `planEachRun(shape)` marks shapes PostgreSQL must plan with
+ * their values (a substring search, where the best plan depends on how many rows the pattern matches): those run
+ * unnamed, still built once.
+ */
+export function statementFamily<S, K extends string, R>(
+  label: string,
+  keys: readonly K[],
+  build: (q: Queryable, p: Record<K, Placeholder<K>>, shape: S) => Preparable<R>,
+  planEachRun: (shape: S) => boolean = () => false,
+): (q: Queryable, shape: S, values: Record<K, unknown>) => Promise<R> {
+  const recipes = new Map<string, Recipe>();
+  const placeholders = placeholdersOf(keys);
+  return (q, shape, values) => {
+    const key = JSON.stringify(shape) ?? '';
+    const name = planEachRun(shape) ? undefined : label;
+    const recipe = recipes.get(key);
     if (!recipe) {
-      const first = build(q, placeholders).prepare(label);
-      recipe = recipeOf(first);
+      const first = build(q, placeholders, shape).prepare(name as string);
+      if (recipes.size < FAMILY_LIMIT) recipes.set(key, recipeOf(first));
       return first.execute(values);
     }
-    const query = q._.session.prepareQuery(recipe.query, recipe.fields, label, recipe.arrayMode, recipe.mapper);
+    const query = q._.session.prepareQuery(recipe.query, recipe.fields, name, recipe.arrayMode, recipe.mapper);
     (query as { joinsNotNullableMap?: unknown }).joinsNotNullableMap = recipe.joins;
     return (query as unknown as Prepared<R>).execute(values);
   };
@@ -156,7 +187,7 @@ export function statement<K extends string, R>(
 const rawDialect = new PgDialect();
 
 /** A raw `sql` query reading one column, for `statement`: its values in row order. */
-export function rawColumn<T>(q: Queryable, query: SQL): { prepare(name: string): Prepared<T[]> } {
+export function rawColumn<T>(q: Queryable, query: SQL): Preparable<T[]> {
   return {
     prepare: (name) =>
       q._.session.prepareQuery(rawDialect.sqlToQuery(query), undefined, name, true, (rows) =>
