@@ -59,16 +59,32 @@ interface ListShape {
 }
 
 /**
- * Contact name (the stored folded name), contact number (digits of a number-like term) or the protocol. The contacts
- * are found once by an uncorrelated subquery (a hashed set the ticket scan probes), not by an EXISTS per ticket that
- * the OR with the protocol would force.
+ * The contacts a search term matches by folded name or, for a number-like term, by number: a CTE that the page and
+ * its count both read, so the tenant's contacts are scanned once per request (PostgreSQL materialises a CTE read
+ * twice). The tickets are then found from these contacts, not by probing every active ticket of the tenant.
+ */
+function matchedContacts(q: Queryable, p: Record<ListKey, Placeholder>, search: ListShape['search']) {
+  const byNumber = search === 'name-or-number' ? sql` or c.number like ${p.digits}` : sql``;
+  return q
+    .$with('matched', { id: contacts.id })
+    .as(
+      sql`select c.id from contacts c where c.tenant_id = ${p.tenantId} and (c.name_folded like ${p.term}${byNumber})`,
+    );
+}
+
+/**
+ * Contact name or number (matchedContacts), or the protocol: protocols are digits and a dash, so only a number-like
+ * term can match one; for a name the OR would make PostgreSQL read every active ticket to test it.
  */
 function matchesSearch(p: Record<ListKey, Placeholder>, search: ListShape['search']): SQL | undefined {
   if (search === 'none') return undefined;
-  const byNumber = search === 'name-or-number' ? sql` or c.number like ${p.digits}` : sql``;
-  return sql`(tickets.contact_id in (select c.id from contacts c where c.tenant_id = ${p.tenantId}
-      and (c.name_folded like ${p.term}${byNumber}))
-    or tickets.protocol like ${p.term})`;
+  const byContact = sql`tickets.contact_id in (select id from matched)`;
+  return search === 'name-or-number' ? sql`(${byContact} or tickets.protocol like ${p.term})` : byContact;
+}
+
+/** The query builder of a list statement: with the `matched` CTE when the list searches. */
+function listFrom(q: Queryable, p: Record<ListKey, Placeholder>, shape: ListShape): Pick<Queryable, 'select'> {
+  return shape.search === 'none' ? q : q.with(matchedContacts(q, p, shape.search));
 }
 
 /**
@@ -131,7 +147,7 @@ const listPage = statementFamily(
   LIST_KEYS,
   (q, p, shape: ListShape) => {
     const where = listWhere(p, shape);
-    return q
+    return listFrom(q, p, shape)
       .select({ id: tickets.id, total: boundedCountColumn(tickets, where, TICKET_COUNT_CAP) })
       .from(tickets)
       .where(where)
