@@ -1,4 +1,5 @@
 /** GET /api/contacts (search, filters, paging, bounded count) and the tag and wallet set routes. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
@@ -81,6 +82,45 @@ describe('GET /api/contacts search and filters', () => {
     });
     expect((await list(`tagId=${tagId}`)).contacts.map((c) => c.id)).toEqual([joao.id]);
     expect((await list(`tagId=${tagId}&walletId=${agent.id}`)).contacts).toEqual([]);
+  });
+});
+
+describe('search keys (contact_search_keys) follow the contact', () => {
+  const ids = async (term: string) =>
+    (await list(`searchParam=${encodeURIComponent(term)}`)).contacts.map((c) => c.id).sort((a, b) => a - b);
+  const keyRows = async (contactId: number) => {
+    const { rows } = await withTenant(t.platform.db, systemContext(tenant), async (tx) => ({
+      rows: (await tx.execute(sql`select count(*)::int as n from contact_search_keys where contact_id = ${contactId}`))
+        .rows as { n: number }[],
+    }));
+    return rows[0]!.n;
+  };
+
+  it('finds any substring, also past a key’s length, and forgets old values after an edit or a delete', async () => {
+    const oliveira = await create({ name: 'Maria Aparecida dos Santos Oliveira', number: '5511955550101' });
+    const pereira = await create({ name: 'Maria Aparecida dos Santos Pereira', email: 'mapereira@exemplo.com' });
+    expect(await ids('ecida dos sa')).toEqual([oliveira.id, pereira.id]);
+    // 29 characters: longer than a key (SEARCH_KEY_LENGTH), the contact's own name decides.
+    expect(await ids('aparecida dos santos oliveira')).toEqual([oliveira.id]);
+    expect(await ids('aparecida dos santos pereira')).toEqual([pereira.id]);
+    expect(await ids('955550')).toEqual([oliveira.id]);
+    expect(await ids('pereira@exem')).toEqual([pereira.id]);
+
+    const edited = await call(agent, 'PUT', `/contacts/${oliveira.id}`, {
+      name: 'Maria Aparecida Brandão',
+      number: '5511944440101',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await ids('oliveira')).toEqual([]);
+    expect(await ids('955550')).toEqual([]);
+    expect(await ids('brandao')).toEqual([oliveira.id]);
+    expect(await ids('944440')).toEqual([oliveira.id]);
+
+    expect(await keyRows(pereira.id)).toBeGreaterThan(0);
+    const admin = await t.createUser({ tenantId: tenant, profile: 'admin' });
+    expect((await call(admin, 'DELETE', `/contacts/${pereira.id}`)).statusCode).toBe(204);
+    expect(await keyRows(pereira.id)).toBe(0);
+    expect(await ids('pereira')).toEqual([]);
   });
 });
 

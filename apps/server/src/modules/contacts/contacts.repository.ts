@@ -1,11 +1,17 @@
 /** The queries on contacts and their tag and wallet sets. Tenant-scoped functions take the branded TenantId. */
-import { containing, foldSearch } from '../../platform/db/search.js';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { preparedUnless } from '../../platform/db/statements.js';
-import { boundedCount, boundedCountColumn, toPage, type Page } from '../../platform/db/paging.js';
+import { statementFamily } from '../../platform/db/statements.js';
+import { boundedCountColumn, capped, COUNT_CAP, toPage, type Page } from '../../platform/db/paging.js';
 import { users } from '../users/index.js';
+import {
+  CONTACT_SEARCH_KEYS,
+  contactSearch,
+  contactsMatching,
+  type ContactSearchKey,
+  type ContactSearchShape,
+} from './contacts.search.js';
 import { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -28,27 +34,27 @@ export interface ContactFilter {
   offset: number;
 }
 
-/** Name (accent- and case-folded), e-mail, and the number's digits when the term looks like a number. */
-function matchesSearch(search: string): SQL | undefined {
-  const term = foldSearch(search);
-  if (!term) return undefined;
-  const pattern = containing(term);
-  // Only a number-like term searches numbers ("(11) 9876-5"); "Maria 2" must not match every number with a 2.
-  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
-  const byNumber = digits ? sql` or ${contacts.number} like ${containing(digits)}` : sql``;
-  return sql`(${contacts.nameFolded} like ${pattern} or lower(${contacts.email}) like ${pattern}${byNumber})`;
+type ListKey = ContactSearchKey | 'walletId' | 'tagId' | 'limit' | 'offset';
+const LIST_KEYS: readonly ListKey[] = [...CONTACT_SEARCH_KEYS, 'walletId', 'tagId', 'limit', 'offset'];
+
+/** What decides the text of a contacts list query: the search's shape and which filters apply. */
+interface ListShape {
+  search: ContactSearchShape;
+  wallet: boolean;
+  tag: boolean;
 }
 
-function listWhere(tenantId: TenantId, filter: ContactFilter): SQL | undefined {
+/** Name (accent- and case-folded), e-mail, and the number's digits for a number-like term (contacts.search.ts). */
+function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape): SQL | undefined {
   return and(
-    eq(contacts.tenantId, tenantId),
-    matchesSearch(filter.search),
-    filter.walletId === undefined
-      ? undefined
-      : sql`exists (select 1 from ${contactWallets} where ${contactWallets.contactId} = ${contacts.id} and ${contactWallets.userId} = ${filter.walletId})`,
-    filter.tagId === undefined
-      ? undefined
-      : sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts.id} and ${contactTags.tagId} = ${filter.tagId})`,
+    eq(contacts.tenantId, p.tenantId),
+    shape.search.fields.length > 0 ? sql`${contacts}.id in (${contactsMatching(p, shape.search)})` : undefined,
+    shape.wallet
+      ? sql`exists (select 1 from ${contactWallets} where ${contactWallets.contactId} = ${contacts}.id and ${contactWallets.userId} = ${p.walletId})`
+      : undefined,
+    shape.tag
+      ? sql`exists (select 1 from ${contactTags} where ${contactTags.contactId} = ${contacts}.id and ${contactTags.tagId} = ${p.tagId})`
+      : undefined,
   );
 }
 
@@ -77,25 +83,59 @@ export interface ContactWithSets {
   wallets: WalletRef[];
 }
 
+/** Searches are planned at each run: how many contacts a term matches decides the plan. */
+const searching = (shape: ListShape) => shape.search.fields.length > 0;
+
+const listPage = statementFamily(
+  'contacts_page',
+  LIST_KEYS,
+  (q, p, shape: ListShape) => {
+    const where = listWhere(p, shape);
+    return q
+      .select({ contact: contacts, ...contactSetColumns(), total: boundedCountColumn(contacts, where) })
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(p.limit)
+      .offset(p.offset);
+  },
+  searching,
+);
+
+/** The bounded count alone, for a page past the end (no row carries it). */
+const listCount = statementFamily(
+  'contacts_count',
+  LIST_KEYS,
+  (q, p, shape: ListShape) =>
+    q.select({ n: boundedCountColumn(contacts, listWhere(p, shape)) }).from(sql`(select 1) one`),
+  searching,
+);
+
 /** One page of contacts with their sets, and the bounded count, in one query. */
 export async function listContacts(
   tx: Queryable,
   tenantId: TenantId,
   filter: ContactFilter,
 ): Promise<Page<ContactWithSets>> {
-  const where = listWhere(tenantId, filter);
-  const found = await preparedUnless(
-    foldSearch(filter.search) !== '',
-    tx
-      .select({ contact: contacts, ...contactSetColumns(), total: boundedCountColumn(contacts, where) })
-      .from(contacts)
-      .where(where)
-      .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(filter.limit + 1)
-      .offset(filter.offset),
-    'contacts_page',
-  );
-  return toPage(found, filter.limit, filter.offset, () => boundedCount(tx, contacts, where));
+  const search = contactSearch(filter.search, ['name', 'email']);
+  const shape: ListShape = {
+    search: search.shape,
+    wallet: filter.walletId !== undefined,
+    tag: filter.tagId !== undefined,
+  };
+  const values: Record<ListKey, unknown> = {
+    tenantId,
+    ...search.values,
+    walletId: filter.walletId ?? null,
+    tagId: filter.tagId ?? null,
+    limit: filter.limit + 1,
+    offset: filter.offset,
+  };
+  const found = await listPage(tx, shape, values);
+  return toPage(found, filter.limit, filter.offset, async () => {
+    const [row] = await listCount(tx, shape, values);
+    return capped(row?.n ?? 0, COUNT_CAP);
+  });
 }
 
 export async function findContact(tx: Queryable, tenantId: TenantId, id: number): Promise<ContactRow | undefined> {

@@ -6,11 +6,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -126,5 +128,36 @@ export const contactWallets = pgTable(
   (t) => [
     primaryKey({ columns: [t.contactId, t.userId] }),
     index('contact_wallets_tenant_user_idx').on(t.tenantId, t.userId),
+  ],
+);
+
+/** Text ordered byte by byte (collation "C"): a btree range `[term, next(term))` is then exactly "starts with term". */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/** What a search key was taken from. */
+export const SEARCH_KEY_FIELDS = { name: 1, number: 2, email: 3 } as const;
+
+/** Keys are cut to this many characters: a longer term is looked up by its first ones and checked on the contact. */
+export const SEARCH_KEY_LENGTH = 24;
+
+/**
+ * Substring search under row-level security: every suffix of a contact's folded name, lower-cased e-mail and number
+ * digits (cut to SEARCH_KEY_LENGTH), maintained by statement triggers on contacts (migration 0006). A query's
+ * `LIKE '%term%'` cannot use an index under RLS (LIKE is not leakproof, so it may not run before the policy), but
+ * "a suffix starts with term" is a range of leakproof btree comparisons: the contacts containing a term are one index
+ * range, instead of a scan of every contact of the tenant. No foreign keys: the triggers write and delete a contact's
+ * keys with the contact (a check per key row would double the cost of writing them).
+ */
+export const contactSearchKeys = pgTable(
+  'contact_search_keys',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    contactId: bigint('contact_id', { mode: 'number' }).notNull(),
+    field: smallint('field').notNull(),
+    key: bytewiseText('key').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.field, t.key, t.contactId] }),
+    index('contact_search_keys_contact_idx').on(t.contactId),
   ],
 );

@@ -14,6 +14,13 @@ export { CLEANUP_CONTACT_FILES_JOB, IMPORT_CONTACTS_JOB } from './contacts.jobs.
 export type { ContactsService } from './contacts.service.js';
 export { loadContactDtos, toContactDto } from './contacts.dto.js';
 export { contactSetColumns } from './contacts.repository.js';
+export {
+  CONTACT_SEARCH_KEYS,
+  contactSearch,
+  contactsMatching,
+  type ContactSearchKey,
+  type ContactSearchShape,
+} from './contacts.search.js';
 
 export const contactsModule: AppModule = (platform) => {
   const { db, events, jobs, config, secrets } = platform;

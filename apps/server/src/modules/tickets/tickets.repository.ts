@@ -4,9 +4,15 @@ import { TICKET_STATUSES, type TicketLogType, type TicketStatus } from '@convers
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { boundedCountColumn, capped, toPage } from '../../platform/db/paging.js';
-import { containing, foldSearch } from '../../platform/db/search.js';
 import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
-import { contacts } from '../contacts/index.js';
+import {
+  CONTACT_SEARCH_KEYS,
+  contacts,
+  contactSearch,
+  contactsMatching,
+  type ContactSearchKey,
+  type ContactSearchShape,
+} from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
 import {
@@ -34,22 +40,12 @@ export interface ListFilter {
 }
 
 type ListKey =
-  | 'tenantId'
-  | 'userId'
-  | 'profile'
-  | 'term'
-  | 'digits'
-  | 'queueIds'
-  | 'channelIds'
-  | 'userIds'
-  | 'isGroup'
-  | 'limit'
-  | 'offset';
+  ContactSearchKey | 'userId' | 'profile' | 'queueIds' | 'channelIds' | 'userIds' | 'isGroup' | 'limit' | 'offset';
 
 /** What decides the text of a list query: which filters apply and the viewer's own choices (values are parameters). */
 interface ListShape {
   statuses: TicketStatus[];
-  search: 'none' | 'name' | 'name-or-number';
+  search: ContactSearchShape;
   queues: boolean;
   channels: boolean;
   users: boolean;
@@ -59,32 +55,27 @@ interface ListShape {
 }
 
 /**
- * The contacts a search term matches by folded name or, for a number-like term, by number: a CTE that the page and
- * its count both read, so the tenant's contacts are scanned once per request (PostgreSQL materialises a CTE read
- * twice). The tickets are then found from these contacts, not by probing every active ticket of the tenant.
+ * The contacts a search term matches by folded name or, for a number-like term, by number (contacts.search.ts, an
+ * index range of their search keys): a CTE that the page and its count both read. The tickets are then found from
+ * these contacts, not by probing every active ticket of the tenant.
  */
-function matchedContacts(q: Queryable, p: Record<ListKey, Placeholder>, search: ListShape['search']) {
-  const byNumber = search === 'name-or-number' ? sql` or c.number like ${p.digits}` : sql``;
-  return q
-    .$with('matched', { id: contacts.id })
-    .as(
-      sql`select c.id from contacts c where c.tenant_id = ${p.tenantId} and (c.name_folded like ${p.term}${byNumber})`,
-    );
+function matchedContacts(q: Queryable, p: Record<ListKey, Placeholder>, search: ContactSearchShape) {
+  return q.$with('matched', { id: contacts.id }).as(contactsMatching(p, search));
 }
 
 /**
  * Contact name or number (matchedContacts), or the protocol: protocols are digits and a dash, so only a number-like
  * term can match one; for a name the OR would make PostgreSQL read every active ticket to test it.
  */
-function matchesSearch(p: Record<ListKey, Placeholder>, search: ListShape['search']): SQL | undefined {
-  if (search === 'none') return undefined;
+function matchesSearch(p: Record<ListKey, Placeholder>, search: ContactSearchShape): SQL | undefined {
+  if (search.fields.length === 0) return undefined;
   const byContact = sql`tickets.contact_id in (select id from matched)`;
-  return search === 'name-or-number' ? sql`(${byContact} or tickets.protocol like ${p.term})` : byContact;
+  return search.fields.includes('number') ? sql`(${byContact} or tickets.protocol like ${p.term})` : byContact;
 }
 
 /** The query builder of a list statement: with the `matched` CTE when the list searches. */
 function listFrom(q: Queryable, p: Record<ListKey, Placeholder>, shape: ListShape): Pick<Queryable, 'select'> {
-  return shape.search === 'none' ? q : q.with(matchedContacts(q, p, shape.search));
+  return shape.search.fields.length === 0 ? q : q.with(matchedContacts(q, p, shape.search));
 }
 
 /**
@@ -122,11 +113,9 @@ function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape): SQL | und
 export const TICKET_COUNT_CAP = 1_000;
 
 const LIST_KEYS: readonly ListKey[] = [
-  'tenantId',
+  ...CONTACT_SEARCH_KEYS,
   'userId',
   'profile',
-  'term',
-  'digits',
   'queueIds',
   'channelIds',
   'userIds',
@@ -135,11 +124,8 @@ const LIST_KEYS: readonly ListKey[] = [
   'offset',
 ];
 
-/**
- * Searches are planned at each run: a generic plan scanned the tenant's contacts twice (15 instead of 25 requests/s);
- * how many contacts a pattern matches decides the plan.
- */
-const searching = (shape: ListShape) => shape.search !== 'none';
+/** Searches are planned at each run: how many contacts a term matches decides the plan. */
+const searching = (shape: ListShape) => shape.search.fields.length > 0;
 
 /** One page of ticket ids (updatedAt desc, id desc) with the bounded count of all matches as a column. */
 const listPage = statementFamily(
@@ -174,11 +160,10 @@ export async function listTicketIds(
   filter: ListFilter,
   options: VisibilityOptions,
 ): Promise<{ ids: number[]; hasMore: boolean; count: number; countCapped: boolean }> {
-  const term = foldSearch(filter.search);
-  const digits = /^[\d\s()+.-]+$/.test(term) ? term.replace(/\D/g, '') : '';
+  const search = contactSearch(filter.search, ['name']);
   const shape: ListShape = {
     statuses: TICKET_STATUSES.filter((status) => filter.statuses.includes(status)),
-    search: !term ? 'none' : digits ? 'name-or-number' : 'name',
+    search: search.shape,
     queues: filter.queueIds.length > 0,
     channels: filter.channelIds.length > 0,
     users: filter.userIds.length > 0,
@@ -188,8 +173,7 @@ export async function listTicketIds(
   };
   const values: Record<ListKey, unknown> = {
     ...viewer,
-    term: containing(term),
-    digits: containing(digits),
+    ...search.values,
     queueIds: idList(filter.queueIds),
     channelIds: idList(filter.channelIds),
     userIds: idList(filter.userIds),
