@@ -54,11 +54,11 @@ async function findByKey(tx: Tx, tenantId: TenantId, field: InboundIdField, valu
   return row;
 }
 
-/** A new contact, unless one of the unique keys (a provider id, the number) is taken: then nothing happens. */
+/** A new contact (its row), unless one of the unique keys (a provider id, the number) is taken: then nothing. */
 const insertIgnoringConflicts = statement(
   'contact_insert_inbound',
   ['tenantId', 'name', 'isGroup', 'profilePicUrl', 'number', 'telegramId', 'messengerId', 'instagramPK'],
-  (q, p) => q.insert(contacts).values(p).onConflictDoNothing(),
+  (q, p) => q.insert(contacts).values(p).onConflictDoNothing().returning(),
 );
 
 /**
@@ -85,12 +85,13 @@ export async function upsertInboundContact(
     instagramPK: null,
     [facts.idField]: key,
   };
-  await insertIgnoringConflicts(tx, { ...base, number });
-  const created = await findByKey(tx, tenantId, facts.idField, key);
+  const [inserted] = await insertIgnoringConflicts(tx, { ...base, number });
+  // Not inserted: a concurrent first message made the contact (we waited for its commit), or the number is taken.
+  const created = inserted ?? (await findByKey(tx, tenantId, facts.idField, key));
   if (created || facts.idField === 'number') return created ?? null;
   // The phone number already belongs to another contact: keep the channel id on a contact of its own.
-  await insertIgnoringConflicts(tx, { ...base, number: null });
-  return (await findByKey(tx, tenantId, facts.idField, key)) ?? null;
+  const [own] = await insertIgnoringConflicts(tx, { ...base, number: null });
+  return own ?? (await findByKey(tx, tenantId, facts.idField, key)) ?? null;
 }
 
 /** A provider's profile change (name, picture) applied to a known contact; its DTO for the contacts.updated event. */

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactDto } from '@conversa/shared';
+import { queryRows } from '../../platform/db/client.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { tags } from './contacts.tables.js';
@@ -89,11 +90,13 @@ describe('search keys (contact_search_keys) follow the contact', () => {
   const ids = async (term: string) =>
     (await list(`searchParam=${encodeURIComponent(term)}`)).contacts.map((c) => c.id).sort((a, b) => a - b);
   const keyRows = async (contactId: number) => {
-    const { rows } = await withTenant(t.platform.db, systemContext(tenant), async (tx) => ({
-      rows: (await tx.execute(sql`select count(*)::int as n from contact_search_keys where contact_id = ${contactId}`))
-        .rows as { n: number }[],
-    }));
-    return rows[0]!.n;
+    const [row] = await withTenant(t.platform.db, systemContext(tenant), (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from contact_search_keys where contact_id = ${contactId}`,
+      ),
+    );
+    return row!.n;
   };
 
   it('finds any substring, also past a key’s length, and forgets old values after an edit or a delete', async () => {

@@ -1,7 +1,6 @@
 /** List pages: a count that stops early, so a huge tenant does not pay an exact count on every page. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Queryable } from './client.js';
 
 /**
  * Where `count` stops by default (`countCapped` says it did). A list passes its own cap when counting is costly: the
@@ -27,17 +26,6 @@ export function boundedCountColumn(table: PgTable, where: SQL | undefined, cap =
   return sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap + 1}) bounded)`.mapWith(
     Number,
   );
-}
-
-/** The bounded count on its own (a page past the end has no row to carry it). */
-export async function boundedCount(
-  tx: Queryable,
-  table: PgTable,
-  where: SQL | undefined,
-  cap = COUNT_CAP,
-): Promise<{ count: number; countCapped: boolean }> {
-  const [row] = await tx.select({ n: boundedCountColumn(table, where, cap) }).from(sql`(select 1) one`);
-  return capped(row?.n ?? 0, cap);
 }
 
 /**

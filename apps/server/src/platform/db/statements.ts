@@ -1,6 +1,7 @@
 /**
- * Statement helpers for hot paths: named prepared statements (planned once per connection instead of per request)
- * and id lists that keep one statement text whatever their length.
+ * Statements for hot paths: queries built once by drizzle with placeholders and run as named prepared statements
+ * (parsed and planned once per connection instead of per request), and id lists that keep one statement text
+ * whatever their length.
  */
 import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type ExtractTablesWithRelations, type Query, type SQL } from 'drizzle-orm';
@@ -60,28 +61,6 @@ function statementName(label: string, text: string): string {
     statementNames.set(text, named);
   }
   return named;
-}
-
-/**
- * Runs a query as a named prepared statement: PostgreSQL parses it once per connection and, after five runs, plans
- * it once (a generic plan, unless custom plans are much cheaper) instead of at every request. Planning a join of
- * several tables under row-level security costs milliseconds, more than running it. On PGlite the name is ignored.
- */
-export function prepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }, name: string): Promise<T> {
-  return query.prepare(name).execute();
-}
-
-/**
- * As `prepared`, except for a query whose best plan depends on its values (a substring search: how many contacts a
- * pattern matches decides between plans): that one is planned at each run. A generic plan for the ticket search
- * scanned the tenant's contacts twice (15 instead of 25 requests/s on the bench data).
- */
-export function preparedUnless<T>(
-  planEachRun: boolean,
-  query: { prepare(name: string): { execute(): Promise<T> }; execute(): Promise<T> },
-  name: string,
-): Promise<T> {
-  return planEachRun ? query.execute() : prepared(query, name);
 }
 
 /** An id list as one array value, `{1,2,3}`: one statement text for any number of ids (`in (...)` is one per length). */
