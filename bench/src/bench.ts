@@ -17,7 +17,7 @@ import { api, connectSocket, login, pool } from './lib/api.js';
 import { readFacts, type BenchFacts, type BenchUser } from './lib/facts.js';
 import { loginScenario, rotate, runHttp, type HttpResult, type HttpScenario } from './lib/http.js';
 import { runFanout, runIngestion } from './lib/realtime.js';
-import { machineFacts, printTable, writeResult, type Row } from './lib/report.js';
+import { machineFacts, measureCpuLoad, printTable, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
 import { seed } from './seed.js';
@@ -112,12 +112,21 @@ async function main(): Promise<void> {
     cpuProfileDir: args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined,
   });
   const rows: Row[] = [];
+  // CPU load of the machine during each scenario: run-to-run differences come from the neighbours as often as from
+  // the code, and a result with steal is not comparable with one without.
+  let load = measureCpuLoad();
   const record = (scenario: string, row: Omit<Row, 'scenario'>, result: object) => {
-    rows.push({ scenario, ...row });
+    const cpu = load.stop();
+    rows.push({
+      scenario,
+      ...row,
+      notes: cpu ? `${row.notes}; cpu ${cpu.busyPct}% steal ${cpu.stealPct}%` : row.notes,
+    });
     const file = writeResult(db, scenario, {
       scenario,
       date: new Date().toISOString(),
       machine,
+      cpu,
       options: { ...args, connections, duration },
       result,
     });
@@ -189,6 +198,7 @@ async function main(): Promise<void> {
     ];
     for (const scenario of http) {
       if (!only.has(scenario.name as (typeof SCENARIOS)[number])) continue;
+      load = measureCpuLoad();
       const result: HttpResult = await runHttp(server.baseUrl, server.pid, scenario, { connections, duration });
       record(
         scenario.name,
@@ -218,6 +228,7 @@ async function main(): Promise<void> {
     if (only.has('ingestion')) {
       const adminSocket = await connectSocket(server.baseUrl, adminToken);
       sockets.push(adminSocket);
+      load = measureCpuLoad();
       const result = await runIngestion({
         pid: server.pid,
         webhook,
@@ -246,6 +257,7 @@ async function main(): Promise<void> {
         sockets.push(socket);
         return { socket, user };
       });
+      load = measureCpuLoad();
       const result = await runFanout({
         pid: server.pid,
         webhook,

@@ -24,6 +24,38 @@ export function machineFacts(database: string) {
   };
 }
 
+/** The machine's CPU over an interval, from /proc/stat (Linux): how busy it was and how much the hypervisor took. */
+export interface CpuLoad {
+  busyPct: number;
+  stealPct: number;
+}
+
+function cpuTicks(): number[] | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    return line.trim().split(/\s+/).slice(1).map(Number);
+  } catch {
+    return null;
+  }
+}
+
+/** Starts measuring; `stop()` answers the load since (null where /proc/stat does not exist). */
+export function measureCpuLoad(): { stop(): CpuLoad | null } {
+  const start = cpuTicks();
+  return {
+    stop() {
+      const end = cpuTicks();
+      if (!start || !end) return null;
+      const delta = end.map((value, i) => value - (start[i] ?? 0));
+      // user nice system idle iowait irq softirq steal
+      const total = delta.slice(0, 8).reduce((a, b) => a + b, 0) || 1;
+      const idle = (delta[3] ?? 0) + (delta[4] ?? 0);
+      const pct = (n: number) => Math.round((n / total) * 1000) / 10;
+      return { busyPct: pct(total - idle), stealPct: pct(delta[7] ?? 0) };
+    },
+  };
+}
+
 export function writeResult(db: string, scenario: string, payload: object): string {
   const dir = path.join(REPO_ROOT, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
