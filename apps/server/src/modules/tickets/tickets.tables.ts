@@ -90,10 +90,21 @@ export const tickets = pgTable(
       t.updatedAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // The default list (open + pending, newest first): one ordered range instead of two merged and sorted. The
-    // assignee and queue ride along so an agent's visibility filter and the bounded count read only the index.
+    // The default list (open + pending, newest first): one ordered range instead of two merged and sorted. Every
+    // column the visibility policy reads rides along (assignee, queue, contact for wallets, chatbot flow and auto
+    // reply), so an agent's page and bounded count are index-only scans: the agent's list went from 239 to 359
+    // requests/s on the bench data, its count reading up to 2,500 index entries instead of as many table rows.
     index('tickets_tenant_active_updated_idx')
-      .on(t.tenantId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.queueId, t.userId)
+      .on(
+        t.tenantId,
+        t.updatedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.queueId,
+        t.userId,
+        t.contactId,
+        t.chatFlowId,
+        t.autoReplyId,
+      )
       .where(sql`${t.status} in ('open', 'pending')`),
     index('tickets_tenant_user_status_idx').on(t.tenantId, t.userId, t.status, t.updatedAt.desc().nullsFirst()),
     index('tickets_tenant_queue_status_idx').on(t.tenantId, t.queueId, t.status, t.updatedAt.desc().nullsFirst()),

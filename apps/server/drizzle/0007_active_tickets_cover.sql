@@ -1,0 +1,2 @@
+DROP INDEX "tickets_tenant_active_updated_idx";--> statement-breakpoint
+CREATE INDEX "tickets_tenant_active_updated_idx" ON "tickets" USING btree ("tenant_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"queue_id","user_id","contact_id","chat_flow_id","auto_reply_id") WHERE "tickets"."status" in ('open', 'pending');
