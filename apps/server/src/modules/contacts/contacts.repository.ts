@@ -2,8 +2,7 @@
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { statementFamily } from '../../platform/db/statements.js';
-import { boundedCountColumn, capped, COUNT_CAP, toPage, type Page } from '../../platform/db/paging.js';
+import { pagedList, type Page } from '../../platform/db/paging.js';
 import { users } from '../users/index.js';
 import {
   CONTACT_SEARCH_KEYS,
@@ -34,8 +33,8 @@ export interface ContactFilter {
   offset: number;
 }
 
-type ListKey = ContactSearchKey | 'walletId' | 'tagId' | 'limit' | 'offset';
-const LIST_KEYS: readonly ListKey[] = [...CONTACT_SEARCH_KEYS, 'walletId', 'tagId', 'limit', 'offset'];
+type ListKey = ContactSearchKey | 'walletId' | 'tagId';
+const LIST_KEYS: readonly ListKey[] = [...CONTACT_SEARCH_KEYS, 'walletId', 'tagId'];
 
 /** What decides the text of a contacts list query: the search's shape and which filters apply. */
 interface ListShape {
@@ -86,30 +85,22 @@ export interface ContactWithSets {
 /** Searches are planned at each run: how many contacts a term matches decides the plan. */
 const searching = (shape: ListShape) => shape.search.fields.length > 0;
 
-const listPage = statementFamily(
-  'contacts_page',
-  LIST_KEYS,
-  (q, p, shape: ListShape) => {
-    const where = listWhere(p, shape);
-    return q
-      .select({ contact: contacts, ...contactSetColumns(), total: boundedCountColumn(contacts, where) })
+/** Pages of contacts by name with their sets, each with the bounded count of all matches. */
+const listPages = pagedList({
+  label: 'contacts',
+  keys: LIST_KEYS,
+  table: contacts,
+  where: listWhere,
+  page: (from, total, where, p) =>
+    from
+      .select({ contact: contacts, ...contactSetColumns(), total })
       .from(contacts)
       .where(where)
       .orderBy(asc(contacts.name), asc(contacts.id))
       .limit(p.limit)
-      .offset(p.offset);
-  },
-  searching,
-);
-
-/** The bounded count alone, for a page past the end (no row carries it). */
-const listCount = statementFamily(
-  'contacts_count',
-  LIST_KEYS,
-  (q, p, shape: ListShape) =>
-    q.select({ n: boundedCountColumn(contacts, listWhere(p, shape)) }).from(sql`(select 1) one`),
-  searching,
-);
+      .offset(p.offset),
+  planEachRun: searching,
+});
 
 /** One page of contacts with their sets, and the bounded count, in one query. */
 export async function listContacts(
@@ -128,14 +119,8 @@ export async function listContacts(
     ...search.values,
     walletId: filter.walletId ?? null,
     tagId: filter.tagId ?? null,
-    limit: filter.limit + 1,
-    offset: filter.offset,
   };
-  const found = await listPage(tx, shape, values);
-  return toPage(found, filter.limit, filter.offset, async () => {
-    const [row] = await listCount(tx, shape, values);
-    return capped(row?.n ?? 0, COUNT_CAP);
-  });
+  return listPages(tx, shape, values, filter.limit, filter.offset);
 }
 
 export async function findContact(tx: Queryable, tenantId: TenantId, id: number): Promise<ContactRow | undefined> {

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm
 import { TICKET_STATUSES, type TicketLogType, type TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { boundedCountColumn, capped, toPage } from '../../platform/db/paging.js';
-import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
+import { pagedList } from '../../platform/db/paging.js';
+import { idIn, idList, statement } from '../../platform/db/statements.js';
 import {
   CONTACT_SEARCH_KEYS,
   contacts,
@@ -39,8 +39,7 @@ export interface ListFilter {
   offset: number;
 }
 
-type ListKey =
-  ContactSearchKey | 'userId' | 'profile' | 'queueIds' | 'channelIds' | 'userIds' | 'isGroup' | 'limit' | 'offset';
+type ListKey = ContactSearchKey | 'userId' | 'profile' | 'queueIds' | 'channelIds' | 'userIds' | 'isGroup';
 
 /** What decides the text of a list query: which filters apply and the viewer's own choices (values are parameters). */
 interface ListShape {
@@ -120,38 +119,29 @@ const LIST_KEYS: readonly ListKey[] = [
   'channelIds',
   'userIds',
   'isGroup',
-  'limit',
-  'offset',
 ];
 
 /** Searches are planned at each run: how many contacts a term matches decides the plan. */
 const searching = (shape: ListShape) => shape.search.fields.length > 0;
 
-/** One page of ticket ids (updatedAt desc, id desc) with the bounded count of all matches as a column. */
-const listPage = statementFamily(
-  'tickets_page',
-  LIST_KEYS,
-  (q, p, shape: ListShape) => {
-    const where = listWhere(p, shape);
-    return listFrom(q, p, shape)
-      .select({ id: tickets.id, total: boundedCountColumn(tickets, where, TICKET_COUNT_CAP) })
+/** Pages of ticket ids (updatedAt desc, id desc), each with the bounded count of all matches. */
+const listPages = pagedList({
+  label: 'tickets',
+  keys: LIST_KEYS,
+  table: tickets,
+  cap: TICKET_COUNT_CAP,
+  where: listWhere,
+  from: listFrom,
+  page: (from, total, where, p) =>
+    from
+      .select({ id: tickets.id, total })
       .from(tickets)
       .where(where)
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(p.limit)
-      .offset(p.offset);
-  },
-  searching,
-);
-
-/** The bounded count alone, for a page past the end (no row carries it). */
-const listCount = statementFamily(
-  'tickets_count',
-  LIST_KEYS,
-  (q, p, shape: ListShape) =>
-    q.select({ n: boundedCountColumn(tickets, listWhere(p, shape), TICKET_COUNT_CAP) }).from(sql`(select 1) one`),
-  searching,
-);
+      .offset(p.offset),
+  planEachRun: searching,
+});
 
 /** One page of ticket ids (updatedAt desc, id desc) and the bounded count of all matches, as `viewer` may see them. */
 export async function listTicketIds(
@@ -178,15 +168,8 @@ export async function listTicketIds(
     channelIds: idList(filter.channelIds),
     userIds: idList(filter.userIds),
     isGroup: filter.isGroup ?? null,
-    limit: filter.limit + 1,
-    offset: filter.offset,
   };
-  const found = await listPage(tx, shape, values);
-  const countAlone = async () => {
-    const [row] = await listCount(tx, shape, values);
-    return capped(row?.n ?? 0, TICKET_COUNT_CAP);
-  };
-  const { rows, ...page } = await toPage(found, filter.limit, filter.offset, countAlone, TICKET_COUNT_CAP);
+  const { rows, ...page } = await listPages(tx, shape, values, filter.limit, filter.offset);
   return { ids: rows.map((r) => r.id), ...page };
 }
 

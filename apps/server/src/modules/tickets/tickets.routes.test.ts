@@ -111,6 +111,12 @@ describe('GET /tickets', () => {
     // Past the last page no row carries the count: it is counted on its own.
     const beyond = await list(bigAdmin, 'showAll=true&pageNumber=500');
     expect(beyond).toMatchObject({ tickets: [], count: TICKET_COUNT_CAP, countCapped: true, hasMore: false });
+    // A search past its last page counts its matches on their own too (the count reads the search's contacts).
+    const searched = await list(bigAdmin, 'showAll=true&searchParam=massa%20100');
+    expect(searched).toMatchObject({ count: 5, countCapped: false, hasMore: false });
+    expect(searched.tickets).toHaveLength(5);
+    const searchedBeyond = await list(bigAdmin, 'showAll=true&searchParam=massa%20100&pageNumber=3');
+    expect(searchedBeyond).toMatchObject({ tickets: [], count: 5, countCapped: false, hasMore: false });
   });
 
   it('answers the list row shape and refuses bad filters', async () => {

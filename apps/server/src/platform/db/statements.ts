@@ -106,7 +106,7 @@ function recipeOf(prepared: object): Recipe {
 }
 
 /** What `build` returns: a drizzle query (or `rawColumn`), prepared under a name or, with none, unnamed. */
-interface Preparable<R> {
+export interface Preparable<R> {
   prepare(name: string): Prepared<R>;
 }
 
