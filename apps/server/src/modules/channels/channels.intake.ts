@@ -51,10 +51,8 @@ export function createWebhookIntake(deps: {
   registry: AdapterRegistry;
   sessions: SessionsService;
   platform: object;
-  now?: () => number;
 }) {
   const { db, registry, sessions } = deps;
-  const now = deps.now ?? (() => Date.now());
   const channelRows = new Map<number, { row: ChannelRow; until: number }>();
   deps.events.subscribe('channels.changed', ({ channel }) => void channelRows.delete(channel.id));
   deps.events.subscribe('channels.deleted', ({ channelId }) => void channelRows.delete(channelId));
@@ -62,9 +60,9 @@ export function createWebhookIntake(deps: {
 
   async function readChannel(channelId: number): Promise<ChannelRow | undefined> {
     const kept = channelRows.get(channelId);
-    if (kept && kept.until > now()) return kept.row;
+    if (kept && kept.until > Date.now()) return kept.row;
     const row = await withSystem(db, 'channels.webhook-lookup', (tx) => findChannelById(tx, channelId));
-    if (row) channelRows.set(channelId, { row, until: now() + WEBHOOK_CHANNEL_TTL_MS });
+    if (row) channelRows.set(channelId, { row, until: Date.now() + WEBHOOK_CHANNEL_TTL_MS });
     else channelRows.delete(channelId);
     return row;
   }

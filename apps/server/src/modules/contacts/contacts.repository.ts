@@ -8,6 +8,7 @@ import {
   CONTACT_SEARCH_KEYS,
   contactSearch,
   contactsMatching,
+  searches,
   type ContactSearchKey,
   type ContactSearchShape,
 } from './contacts.search.js';
@@ -47,7 +48,7 @@ interface ListShape {
 function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape): SQL | undefined {
   return and(
     eq(contacts.tenantId, p.tenantId),
-    shape.search.fields.length > 0 ? sql`${contacts}.id in (${contactsMatching(p, shape.search)})` : undefined,
+    searches(shape.search) ? sql`${contacts}.id in (${contactsMatching(p, shape.search)})` : undefined,
     shape.wallet
       ? sql`exists (select 1 from ${contactWallets} where ${contactWallets.contactId} = ${contacts}.id and ${contactWallets.userId} = ${p.walletId})`
       : undefined,
@@ -82,9 +83,6 @@ export interface ContactWithSets {
   wallets: WalletRef[];
 }
 
-/** Searches are planned at each run: how many contacts a term matches decides the plan. */
-const searching = (shape: ListShape) => shape.search.fields.length > 0;
-
 /** Pages of contacts by name with their sets, each with the bounded count of all matches. */
 const listPages = pagedList({
   label: 'contacts',
@@ -99,7 +97,7 @@ const listPages = pagedList({
       .orderBy(asc(contacts.name), asc(contacts.id))
       .limit(p.limit)
       .offset(p.offset),
-  planEachRun: searching,
+  planEachRun: (shape) => searches(shape.search),
 });
 
 /** One page of contacts with their sets, and the bounded count, in one query. */

@@ -27,6 +27,12 @@ export interface ContactSearchShape {
   long: boolean;
 }
 
+/**
+ * Whether the list searches at all. Such shapes are planned at each run (statementFamily's `planEachRun`): how many
+ * contacts a term matches decides the plan.
+ */
+export const searches = (shape: ContactSearchShape): boolean => shape.fields.length > 0;
+
 export interface ContactSearch {
   shape: ContactSearchShape;
   values: Omit<Record<ContactSearchKey, unknown>, 'tenantId'>;

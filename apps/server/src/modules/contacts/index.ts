@@ -18,6 +18,7 @@ export {
   CONTACT_SEARCH_KEYS,
   contactSearch,
   contactsMatching,
+  searches,
   type ContactSearchKey,
   type ContactSearchShape,
 } from './contacts.search.js';

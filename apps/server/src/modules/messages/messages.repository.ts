@@ -1,7 +1,7 @@
 /** The queries on messages. Every call runs inside a tenant transaction (RLS scopes the rows). */
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { statement } from '../../platform/db/statements.js';
+import { statement, statementFamily } from '../../platform/db/statements.js';
 import { messages } from './messages.tables.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -19,26 +19,26 @@ export async function findMessage(tx: Tx, id: number): Promise<MessageRow | unde
   return row;
 }
 
-const byProviderId = (lock: boolean) =>
-  statement(lock ? 'message_by_provider_id_locked' : 'message_by_provider_id', ['channelId', 'id'], (q, p) => {
-    const query = q
-      .select()
-      .from(messages)
-      .where(and(eq(messages.channelId, p.channelId), eq(messages.messageId, p.id)))
-      .limit(1);
-    return lock ? query.for('update') : query;
-  });
-const findByProvider = byProviderId(false);
-const lockByProvider = byProviderId(true);
+const byProviderId = statementFamily('message_by_provider_id', ['channelId', 'id'], (q, p, lock: boolean) => {
+  const query = q
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channelId, p.channelId), eq(messages.messageId, p.id)))
+    .limit(1);
+  return lock ? query.for('update') : query;
+});
 
-/** A channel's message by the provider's id; with `lock`, locked until the transaction ends (acks and edits of one message arrive concurrently). */
+/**
+ * A channel's message by the provider's id; with `lock`, locked until the transaction ends (acks and edits of one
+ * message arrive concurrently).
+ */
 export async function findByProviderId(
   tx: Tx,
   channelId: number,
   providerMessageId: string,
   lock = false,
 ): Promise<MessageRow | undefined> {
-  const [row] = await (lock ? lockByProvider : findByProvider)(tx, { channelId, id: providerMessageId });
+  const [row] = await byProviderId(tx, lock, { channelId, id: providerMessageId });
   return row;
 }
 

@@ -5,12 +5,13 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { idIn, idList, rawColumn, statement } from '../../platform/db/statements.js';
+import { idIn, idList, rawColumn, statement, statementFamily } from '../../platform/db/statements.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
 import {
   ACCESS_OPTIONS,
+  literalViewer,
   storedVisibilitySettings,
   TICKET_COLUMNS,
   ticketVisibility,
@@ -19,39 +20,33 @@ import {
 
 /**
  * One ticket by id as the caller may reach it: the policy with the caller as viewer, or no policy for a system
- * context (jobs, ingestion: no user). Statements built once, with and without a row lock.
+ * context (jobs, ingestion: no user); with `lock`, the row is locked until the transaction ends.
  */
-function ticketStatement(label: string, lock: boolean, asViewer: boolean) {
-  return statement(label, ['tenantId', 'id', 'userId', 'profile'], (q, p) => {
-    const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
+const ticketRead = statementFamily(
+  'ticket_read',
+  ['tenantId', 'id', 'userId', 'profile'],
+  (q, p, shape: { lock: boolean; asViewer: boolean }) => {
     const settings = storedVisibilitySettings(p.tenantId);
-    const visible = asViewer ? ticketVisibility(viewer, TICKET_COLUMNS, settings, ACCESS_OPTIONS) : undefined;
-    return repo.ticketWhere(q, p.tenantId, p.id, visible, lock);
-  });
-}
-
-const reads = {
-  find: {
-    viewer: ticketStatement('ticket_find', false, true),
-    system: ticketStatement('ticket_find_sys', false, false),
+    const viewer = literalViewer(p.userId, p.profile);
+    const visible = shape.asViewer ? ticketVisibility(viewer, TICKET_COLUMNS, settings, ACCESS_OPTIONS) : undefined;
+    return repo.ticketWhere(q, p.tenantId, p.id, visible, shape.lock);
   },
-  lock: { viewer: ticketStatement('ticket_lock', true, true), system: ticketStatement('ticket_lock_sys', true, false) },
-};
+);
 
-async function readTicket(tx: Tx, ctx: TenantContext, ticketId: number, mode: keyof typeof reads) {
-  const asViewer = ctx.userId !== null && ctx.profile !== null;
+async function readTicket(tx: Tx, ctx: TenantContext, ticketId: number, lock: boolean) {
+  const shape = { lock, asViewer: ctx.userId !== null && ctx.profile !== null };
   const values = { tenantId: ctx.tenantId, id: ticketId, userId: ctx.userId, profile: ctx.profile };
-  const [row] = await reads[mode][asViewer ? 'viewer' : 'system'](tx, values);
+  const [row] = await ticketRead(tx, shape, values);
   return row ?? null;
 }
 
 export async function findVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
-  return readTicket(tx, ctx, ticketId, 'find');
+  return readTicket(tx, ctx, ticketId, false);
 }
 
 /** As findVisibleTicket, with the row locked until the transaction ends (concurrent transitions serialise). */
 export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
-  return readTicket(tx, ctx, ticketId, 'lock');
+  return readTicket(tx, ctx, ticketId, true);
 }
 
 /** The audience query: which of `users` (an id list as `{1,2}`) may see the ticket in state `ticket`. */

@@ -62,8 +62,8 @@ export const TICKET_COLUMNS: TicketRef = {
   autoReplyId: sql.raw('tickets.auto_reply_id'),
 };
 
-/** A viewer given as values (the caller of a request). */
-export const literalViewer = (userId: number, profile: string): Viewer => ({
+/** A viewer given as values (the caller of a request), or as a statement's placeholders for them. */
+export const literalViewer = (userId: number | Placeholder, profile: string | Placeholder): Viewer => ({
   id: sql`${userId}::bigint`,
   profile: sql`${profile}::text`,
 });

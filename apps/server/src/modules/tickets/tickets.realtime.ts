@@ -1,8 +1,8 @@
 /**
  * Ticket and message events to sockets (client-contract §19), with the one visibility policy: each event goes to
  * the user rooms of the tenant's connected users who may see the ticket, computed by one query per commit
- * (tickets.access.ts `ticketAudience`; a message and its ticket's update share it). Users who could see the former state but not the new one get
- * `ticket:delete`; a newly assigned user also gets `{T}:ticket`.
+ * (tickets.access.ts `ticketAudience`; a message and its ticket's update share it). Users who could see the former
+ * state but not the new one get `ticket:delete`; a newly assigned user also gets `{T}:ticket`.
  */
 import { tenantEvent, type TicketListEvent } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
@@ -46,20 +46,27 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
     return read;
   }
 
-  /** The connected users who could see the ticket with the assignee and queue it had before the change. */
-  async function audienceBefore(event: TicketChanged): Promise<number[]> {
-    if (event.previousUserId === undefined && event.previousQueueId === undefined) return [];
-    const connected = await realtime.connectedUserIds(event.tenantId);
-    if (connected.length === 0) return [];
+  /**
+   * Who sees the ticket now and who could see it with the assignee and queue it had before the change (transitions:
+   * one list of connected users, one transaction; not shared with other events).
+   */
+  async function audiencesAround(event: TicketChanged): Promise<{ now: number[]; before: number[] }> {
+    const { tenantId, ticket } = event;
+    const connected = await realtime.connectedUserIds(tenantId);
+    if (connected.length === 0) return { now: [], before: [] };
     const former = { userId: event.previousUserId ?? null, queueId: event.previousQueueId ?? null };
-    return withTenantAside(db, systemContext(event.tenantId), (tx) =>
-      ticketAudience(tx, event.tenantId, event.ticket.id, connected, former),
-    );
+    return withTenantAside(db, systemContext(tenantId), async (tx) => ({
+      now: await ticketAudience(tx, tenantId, ticket.id, connected),
+      before: await ticketAudience(tx, tenantId, ticket.id, connected, former),
+    }));
   }
 
   events.subscribe('tickets.changed', async (event) => {
     const { ticket, tenantId } = event;
-    const [now, before] = await Promise.all([audienceNow(tenantId, ticket.id), audienceBefore(event)]);
+    const changedHands = event.previousUserId !== undefined || event.previousQueueId !== undefined;
+    const { now, before } = changedHands
+      ? await audiencesAround(event)
+      : { now: await audienceNow(tenantId, ticket.id), before: [] };
     send(tenantId, now, { type: event.type, payload: ticket });
     if (event.notify) send(tenantId, now, { type: 'notification:new', payload: ticket });
     send(

@@ -4,18 +4,20 @@ import { TICKET_STATUSES, type TicketLogType, type TicketStatus } from '@convers
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { pagedList } from '../../platform/db/paging.js';
-import { idIn, idList, statement } from '../../platform/db/statements.js';
+import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
 import {
   CONTACT_SEARCH_KEYS,
   contacts,
   contactSearch,
   contactsMatching,
+  searches,
   type ContactSearchKey,
   type ContactSearchShape,
 } from '../contacts/index.js';
 import { queues } from '../queues/index.js';
 import { users } from '../users/index.js';
 import {
+  literalViewer,
   storedVisibilitySettings,
   TICKET_COLUMNS,
   ticketVisibility,
@@ -67,14 +69,14 @@ function matchedContacts(q: Queryable, p: Record<ListKey, Placeholder>, search: 
  * term can match one; for a name the OR would make PostgreSQL read every active ticket to test it.
  */
 function matchesSearch(p: Record<ListKey, Placeholder>, search: ContactSearchShape): SQL | undefined {
-  if (search.fields.length === 0) return undefined;
+  if (!searches(search)) return undefined;
   const byContact = sql`tickets.contact_id in (select id from matched)`;
   return search.fields.includes('number') ? sql`(${byContact} or tickets.protocol like ${p.term})` : byContact;
 }
 
 /** The query builder of a list statement: with the `matched` CTE when the list searches. */
 function listFrom(q: Queryable, p: Record<ListKey, Placeholder>, shape: ListShape): Pick<Queryable, 'select'> {
-  return shape.search.fields.length === 0 ? q : q.with(matchedContacts(q, p, shape.search));
+  return searches(shape.search) ? q.with(matchedContacts(q, p, shape.search)) : q;
 }
 
 /**
@@ -89,12 +91,11 @@ function statusIn(statuses: TicketStatus[]): SQL {
 }
 
 function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape): SQL | undefined {
-  const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
   const settings = storedVisibilitySettings(p.tenantId);
   return and(
     eq(tickets.tenantId, p.tenantId),
     statusIn(shape.statuses),
-    ticketVisibility(viewer, TICKET_COLUMNS, settings, shape.options),
+    ticketVisibility(literalViewer(p.userId, p.profile), TICKET_COLUMNS, settings, shape.options),
     matchesSearch(p, shape.search),
     shape.queues ? idIn(tickets.queueId, p.queueIds) : undefined,
     shape.channels ? idIn(tickets.channelId, p.channelIds) : undefined,
@@ -121,9 +122,6 @@ const LIST_KEYS: readonly ListKey[] = [
   'isGroup',
 ];
 
-/** Searches are planned at each run: how many contacts a term matches decides the plan. */
-const searching = (shape: ListShape) => shape.search.fields.length > 0;
-
 /** Pages of ticket ids (updatedAt desc, id desc), each with the bounded count of all matches. */
 const listPages = pagedList({
   label: 'tickets',
@@ -140,7 +138,7 @@ const listPages = pagedList({
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(p.limit)
       .offset(p.offset),
-  planEachRun: searching,
+  planEachRun: (shape) => searches(shape.search),
 });
 
 /** One page of ticket ids (updatedAt desc, id desc) and the bounded count of all matches, as `viewer` may see them. */
@@ -189,23 +187,20 @@ export function ticketWhere(
 }
 
 /** The contact's open or pending ticket on that channel (at most one: a partial unique index). */
-const activeTicket = (lock: boolean) =>
-  statement(lock ? 'ticket_active_locked' : 'ticket_active', ['tenantId', 'contactId', 'channelId'], (q, p) => {
-    const query = q
-      .select()
-      .from(tickets)
-      .where(
-        and(
-          eq(tickets.tenantId, p.tenantId),
-          eq(tickets.contactId, p.contactId),
-          sql`coalesce(tickets.channel_id, 0) = ${p.channelId}`,
-          statusIn(['open', 'pending']),
-        ),
-      );
-    return lock ? query.for('update') : query;
-  });
-const findActive = activeTicket(false);
-const lockActive = activeTicket(true);
+const activeTicket = statementFamily('ticket_active', ['tenantId', 'contactId', 'channelId'], (q, p, lock: boolean) => {
+  const query = q
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, p.tenantId),
+        eq(tickets.contactId, p.contactId),
+        sql`coalesce(tickets.channel_id, 0) = ${p.channelId}`,
+        statusIn(['open', 'pending']),
+      ),
+    );
+  return lock ? query.for('update') : query;
+});
 
 export async function findActiveTicket(
   tx: Queryable,
@@ -214,7 +209,7 @@ export async function findActiveTicket(
   channelId: number | null,
   lock = false,
 ): Promise<TicketRow | undefined> {
-  const [row] = await (lock ? lockActive : findActive)(tx, { tenantId, contactId, channelId: channelId ?? 0 });
+  const [row] = await activeTicket(tx, lock, { tenantId, contactId, channelId: channelId ?? 0 });
   return row;
 }
 
