@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { i18next } from '../lib/i18n';
@@ -44,3 +44,11 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** Types `value` into the field with this test id (a change event, as the forms' tests need). */
+export const typeInto = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+/** The JSON body of the `call`-th request made through a mocked fetch. */
+export const requestBody = (fetchMock: { mock: { calls: unknown[][] } }, call: number): Record<string, unknown> =>
+  JSON.parse(String((fetchMock.mock.calls[call]?.[1] as RequestInit | undefined)?.body)) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { channelInputSchema, type ChannelDto } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { channelFixture } from '../../../test/channels';
-import { createTestQueryClient, jsonResponse, renderWithProviders } from '../../../test/render';
+import { createTestQueryClient, jsonResponse, renderWithProviders, typeInto } from '../../../test/render';
 import { ChannelFormModal } from './ChannelFormModal';
 
 vi.mock('../../../lib/notify', () => ({
@@ -17,7 +17,6 @@ const { notifyError, notifySuccess } = await import('../../../lib/notify');
 
 const fetchMock = vi.fn<typeof fetch>();
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
 const bodyOfWrite = (index = 0) =>
   JSON.parse(String(writes()[index]?.[1]?.body)) as Record<string, unknown> & { integrations?: Record<string, string> };
@@ -113,20 +112,20 @@ describe('channel form', { timeout: 20_000 }, () => {
     const onClose = vi.fn();
     renderWithProviders(<ChannelFormModal opened onClose={onClose} />, queryClient);
     await settle();
-    type('channel-form-name', '  Bot  ');
-    type('channel-form-token', ' 123:ABC ');
+    typeInto('channel-form-name', '  Bot  ');
+    typeInto('channel-form-token', ' 123:ABC ');
     await chooseOption('channel-form-queue', 'Vendas');
     // An inactive queue is not offered.
     fireEvent.click(screen.getByTestId('channel-form-queue'));
     expect((await optionsOf('channel-form-queue')).map((option) => option.textContent)).toEqual(['Vendas']);
     fireEvent.click(screen.getByTestId('channel-form-default'));
     fireEvent.click(screen.getByTestId('channel-tab-messages'));
-    type('channel-form-wavoip', ' tok1, tok2 ,, tok3 ');
+    typeInto('channel-form-wavoip', ' tok1, tok2 ,, tok3 ');
     await chooseOption('channel-form-birthday-hour', '09:00');
     fireEvent.click(screen.getByTestId('channel-tab-behaviour'));
     fireEvent.click(screen.getByTestId('channel-form-flag-sendEvaluation'));
     fireEvent.click(screen.getByTestId('channel-tab-integrations'));
-    type('channel-form-chatgptModel', 'gpt-4o');
+    typeInto('channel-form-chatgptModel', 'gpt-4o');
     fireEvent.click(screen.getByTestId('channel-form-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()[0]?.[0]).toBe('/api/whatsapp');
@@ -167,8 +166,8 @@ describe('channel form', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('channel-form-name')).toHaveValue('Atendimento');
     expect(screen.getByTestId('channel-form-token')).toHaveValue('');
     expect(screen.getAllByText('Configurado — deixe em branco para manter.')).toHaveLength(2);
-    type('channel-form-name', 'Atendimento 2');
-    type('channel-form-typebotUrl', '');
+    typeInto('channel-form-name', 'Atendimento 2');
+    typeInto('channel-form-typebotUrl', '');
     fireEvent.click(screen.getByTestId('channel-form-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const body = bodyOfWrite();
@@ -187,8 +186,8 @@ describe('channel form', { timeout: 20_000 }, () => {
     serve(() => jsonResponse(channel));
     const onClose = vi.fn();
     renderWithProviders(<ChannelFormModal opened onClose={onClose} channel={channel} />);
-    type('channel-form-token', 'new-token');
-    type('channel-form-difyKey', 'dify-secret');
+    typeInto('channel-form-token', 'new-token');
+    typeInto('channel-form-difyKey', 'dify-secret');
     fireEvent.click(screen.getByTestId('channel-form-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodyOfWrite()).toMatchObject({ tokenTelegram: 'new-token', integrations: { difyKey: 'dify-secret' } });
@@ -202,8 +201,8 @@ describe('channel form', { timeout: 20_000 }, () => {
     );
     const onClose = vi.fn();
     renderWithProviders(<ChannelFormModal opened onClose={onClose} />);
-    type('channel-form-name', 'Bot');
-    type('channel-form-token', '123:ABC');
+    typeInto('channel-form-name', 'Bot');
+    typeInto('channel-form-token', '123:ABC');
     fireEvent.click(screen.getByTestId('channel-form-submit'));
     await waitFor(() =>
       expect(notifyError).toHaveBeenCalledWith('Limite de conexões atingidas.', 'Erro ao salvar a conexão.'),
@@ -214,8 +213,8 @@ describe('channel form', { timeout: 20_000 }, () => {
   it('puts a server token refusal under the token field', async () => {
     serve(() => jsonResponse({ error: 'ERR_TELEGRAM_TOKEN_REQUIRED' }, 400));
     renderWithProviders(<ChannelFormModal opened onClose={vi.fn()} />);
-    type('channel-form-name', 'Bot');
-    type('channel-form-token', 'bad');
+    typeInto('channel-form-name', 'Bot');
+    typeInto('channel-form-token', 'bad');
     fireEvent.click(screen.getByTestId('channel-tab-messages'));
     fireEvent.click(screen.getByTestId('channel-form-submit'));
     await waitFor(() =>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { contactFixture } from '../../../test/contacts';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../../../test/render';
 import { ContactFormModal } from './ContactFormModal';
 
 vi.mock('../../../lib/notify', () => ({
@@ -14,8 +14,6 @@ vi.mock('../../../lib/notify', () => ({
 const { notifyError, notifySuccess } = await import('../../../lib/notify');
 
 const fetchMock = vi.fn<typeof fetch>();
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, unknown>;
 
 beforeEach(() => {
   resetApiState();
@@ -31,9 +29,9 @@ describe('contact form', () => {
   it('requires the name and refuses an invalid CPF/CNPJ without calling the server', async () => {
     const onClose = vi.fn();
     renderWithProviders(<ContactFormModal opened onClose={onClose} canListUsers={false} />);
-    type('contact-form-cpf', '11111111111');
+    typeInto('contact-form-cpf', '11111111111');
     expect(screen.getByTestId('contact-form-cpf')).toHaveValue('111.111.111-11');
-    type('contact-form-email', 'not-an-email');
+    typeInto('contact-form-email', 'not-an-email');
     fireEvent.click(screen.getByTestId('contact-form-submit'));
     expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('CPF ou CNPJ inválido.')).toBeInTheDocument();
@@ -51,18 +49,18 @@ describe('contact form', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(contactFixture(9, { name: 'Maria' }), 201));
     const onClose = vi.fn();
     renderWithProviders(<ContactFormModal opened onClose={onClose} canListUsers={false} />);
-    type('contact-form-name', '  Maria  ');
-    type('contact-form-number', '+55 (11) 91234-5678');
-    type('contact-form-email', 'maria@example.com');
-    type('contact-form-cpf', '52998224725');
-    type('contact-form-birthday', '31/12/1990');
+    typeInto('contact-form-name', '  Maria  ');
+    typeInto('contact-form-number', '+55 (11) 91234-5678');
+    typeInto('contact-form-email', 'maria@example.com');
+    typeInto('contact-form-cpf', '52998224725');
+    typeInto('contact-form-birthday', '31/12/1990');
     fireEvent.click(screen.getByTestId('contact-form-extra-add'));
-    type('contact-form-extra-name-0', 'Plano');
-    type('contact-form-extra-value-0', 'Ouro');
+    typeInto('contact-form-extra-name-0', 'Plano');
+    typeInto('contact-form-extra-value-0', 'Ouro');
     fireEvent.click(screen.getByTestId('contact-form-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contacts');
-    expect(bodyOf(0)).toMatchObject({
+    expect(requestBody(fetchMock, 0)).toMatchObject({
       name: 'Maria',
       number: '+55 (11) 91234-5678',
       email: 'maria@example.com',
@@ -83,9 +81,9 @@ describe('contact form', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: code }, status));
     const onClose = vi.fn();
     renderWithProviders(<ContactFormModal opened onClose={onClose} canListUsers={false} />);
-    type('contact-form-name', 'Maria');
-    type('contact-form-number', '5511912345678');
-    type('contact-form-cpf', '52998224725');
+    typeInto('contact-form-name', 'Maria');
+    typeInto('contact-form-number', '5511912345678');
+    typeInto('contact-form-cpf', '52998224725');
     fireEvent.click(screen.getByTestId('contact-form-submit'));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith(text));
     expect(screen.getByTestId(field)).toHaveAttribute('aria-invalid', 'true');
@@ -100,12 +98,12 @@ describe('contact form', () => {
     renderWithProviders(<ContactFormModal opened onClose={onClose} contact={contact} canListUsers={false} />);
     expect(screen.getByTestId('contact-form-number')).toHaveValue('+55 (11) 91234-5678');
     expect(screen.getByTestId('contact-form-birthday')).toHaveValue('01/02/1980');
-    type('contact-form-name', 'João Silva');
+    typeInto('contact-form-name', 'João Silva');
     fireEvent.click(screen.getByTestId('contact-form-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contacts/4');
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
-    expect(bodyOf(0)).not.toHaveProperty('number');
-    expect(bodyOf(0)).toMatchObject({ name: 'João Silva', birthdayDate: '1980-02-01' });
+    expect(requestBody(fetchMock, 0)).not.toHaveProperty('number');
+    expect(requestBody(fetchMock, 0)).toMatchObject({ name: 'João Silva', birthdayDate: '1980-02-01' });
   });
 });

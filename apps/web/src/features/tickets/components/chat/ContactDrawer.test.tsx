@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../../lib/api';
 import { contactFixture } from '../../../../test/contacts';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../../../../test/render';
 import { ContactDrawer } from './ContactDrawer';
 
 vi.mock('../../../../lib/notify', () => ({
@@ -18,8 +18,6 @@ vi.mock('../../../../lib/notify', () => ({
 const { notifySuccess } = await import('../../../../lib/notify');
 
 const fetchMock = vi.fn<typeof fetch>();
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const bodyOf = (call: number) => JSON.parse(String(fetchMock.mock.calls[call]?.[1]?.body)) as Record<string, unknown>;
 
 beforeEach(() => {
   resetApiState();
@@ -38,10 +36,10 @@ const openEditor = (contact = contactFixture(4, { name: 'Maria' })) => {
 describe('chat contact drawer edit', () => {
   it('refuses an invalid CPF/CNPJ, number and e-mail without calling the server', async () => {
     openEditor();
-    type('contact-form-name', ' ');
-    type('contact-form-number', '123');
-    type('contact-form-email', 'not-an-email');
-    type('contact-form-cpf', '11111111111');
+    typeInto('contact-form-name', ' ');
+    typeInto('contact-form-number', '123');
+    typeInto('contact-form-email', 'not-an-email');
+    typeInto('contact-form-cpf', '11111111111');
     fireEvent.click(screen.getByTestId('contact-form-submit'));
     expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('CPF ou CNPJ inválido.')).toBeInTheDocument();
@@ -54,12 +52,12 @@ describe('chat contact drawer edit', () => {
     const group = contactFixture(5, { name: 'Equipe', number: '120363025246125486', isGroup: true });
     fetchMock.mockResolvedValueOnce(jsonResponse({ ...group, name: 'Equipe Vendas' }));
     openEditor(group);
-    type('contact-form-name', 'Equipe Vendas');
-    type('contact-form-cpf', '52998224725');
+    typeInto('contact-form-name', 'Equipe Vendas');
+    typeInto('contact-form-cpf', '52998224725');
     fireEvent.click(screen.getByTestId('contact-form-submit'));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/contacts/5');
-    const body = bodyOf(0);
+    const body = requestBody(fetchMock, 0);
     expect(body).toMatchObject({ name: 'Equipe Vendas', cpf: '529.982.247-25' });
     expect(body).not.toHaveProperty('number');
   });
