@@ -81,6 +81,11 @@ async function prepare(): Promise<BenchFacts> {
   }
   const handle = await openDatabase({ url: databaseUrl, dataDir });
   try {
+    // Jobs an earlier run left unfinished (its media downloads) would run during this run's first scenarios.
+    const { rows } = await handle.executeSql(
+      `delete from pgboss.job where state in ('created', 'retry', 'active') returning 1`,
+    );
+    if (rows.length > 0) console.log(`  dropped ${rows.length} jobs an earlier run left unfinished`);
     return await readFacts(handle);
   } finally {
     await handle.close();
@@ -238,6 +243,7 @@ async function main(): Promise<void> {
         updates: Number(args.updates),
         concurrency: Number(args.concurrency),
         newShare: Number(args['new-share']),
+        downloadsStarted: () => simulator.callsOf('getFile').length,
       });
       record(
         'ingestion',
@@ -246,7 +252,7 @@ async function main(): Promise<void> {
           p50: ms(result.eventP50Ms),
           p99: ms(result.eventP99Ms),
           rss: String(result.rssPeakMb),
-          notes: `POST p50 ${result.postP50Ms} p99 ${result.postP99Ms}; failed ${result.failed}; events missing ${result.eventsMissing}`,
+          notes: `POST p50 ${result.postP50Ms} p99 ${result.postP99Ms}; failed ${result.failed}; events missing ${result.eventsMissing}; media drained ${result.mediaDrainS} s, pending ${result.mediaPending}`,
         },
         result,
       );

@@ -58,6 +58,10 @@ export interface IngestResult {
   eventP50Ms: number;
   eventP99Ms: number;
   eventsMissing: number;
+  /** Photos whose media download had not started when the wait for them ended. */
+  mediaPending: number;
+  /** Seconds from the last POST's answer until the last photo's download started (the media jobs drained). */
+  mediaDrainS: number;
   rssPeakMb: number;
   rssMeanMb: number;
 }
@@ -73,6 +77,8 @@ export async function runIngestion(options: {
   concurrency: number;
   /** Share of updates from new contacts (each makes a contact and a ticket); the rest go to existing tickets. */
   newShare: number;
+  /** How many media downloads the server has started so far (the simulator's getFile calls). */
+  downloadsStarted: () => number;
 }): Promise<IngestResult> {
   const sentAt = new Map<string, number>();
   const eventAt = new Map<string, number>();
@@ -91,6 +97,8 @@ export async function runIngestion(options: {
   const postTimes: number[] = [];
   let failed = 0;
   const rss = sampleRss(options.pid);
+  const downloadsBefore = options.downloadsStarted();
+  const photos = jobs.filter((job) => 'photo' in (job.body as { message: object }).message).length;
   const started = performance.now();
   await pool(jobs, options.concurrency, async (job) => {
     const t0 = performance.now();
@@ -101,7 +109,12 @@ export async function runIngestion(options: {
   });
   const seconds = (performance.now() - started) / 1000;
   // Events published after the last commit may still be on their way.
+  const posted = performance.now();
   await waitUntil(() => eventAt.size >= options.updates - failed, 10_000);
+  // The photos' download jobs run after the answers: wait for them, so the next scenario does not pay for them.
+  const downloads = () => options.downloadsStarted() - downloadsBefore;
+  await waitUntil(() => downloads() >= photos, 120_000);
+  const mediaDrainS = (performance.now() - posted) / 1000;
   const memory = rss.stop();
   options.adminSocket.off(`${options.tenantId}:ticketList`);
   const latencies = [...eventAt].map(([marker, at]) => at - sentAt.get(marker)!);
@@ -117,6 +130,8 @@ export async function runIngestion(options: {
     eventP50Ms: round(percentile(latencies, 50)),
     eventP99Ms: round(percentile(latencies, 99)),
     eventsMissing: options.updates - failed - eventAt.size,
+    mediaPending: Math.max(0, photos - downloads()),
+    mediaDrainS: round(mediaDrainS),
     rssPeakMb: memory.peakMb,
     rssMeanMb: memory.meanMb,
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { queryRows } from '../db/client.js';
 import { defineJob } from './queue.js';
@@ -52,6 +52,31 @@ describe('job queue', () => {
     await t.jobs.start(t.jobDefinitions, true);
     const after = await queryRows<{ name: string }>(t.platform.db, sql`select name from pgboss.schedule`);
     expect(after.map((r) => r.name).sort()).toEqual(expected.sort());
+  });
+});
+
+describe('job queue workers', () => {
+  it('fetch again at once after a full batch instead of waiting for the polling interval', async () => {
+    const ran: number[] = [];
+    // Polling every 30 s: without the immediate re-fetch, only the first batch of two would run within the wait.
+    const burst = defineJob({
+      name: 'test.burst',
+      schema: z.object({ n: z.number() }),
+      batchSize: 2,
+      pollingIntervalSeconds: 30,
+      handler: async ({ n }) => {
+        ran.push(n);
+      },
+    });
+    await t.jobs.stop();
+    await t.jobs.start([burst as never], false);
+    for (let n = 1; n <= 7; n += 1) await t.jobs.enqueue(burst, { n });
+    await t.jobs.stop();
+    await t.jobs.start([burst as never], true);
+    await vi.waitFor(() => expect(ran).toHaveLength(7), { timeout: 15_000, interval: 50 });
+    expect([...ran].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    await t.jobs.stop();
+    await t.jobs.start([probe as never], false);
   });
 });
 

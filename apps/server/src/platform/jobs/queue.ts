@@ -30,7 +30,10 @@ export interface JobDefinition<P = unknown> extends JobSpec<P> {
   handler: (payload: P) => Promise<void>;
   /** Cron expression (UTC): the job is scheduled with an empty payload. */
   cron?: string;
+  /** Jobs a worker fetches at once and runs one after another (in fetch order: sends of a ticket stay in order). */
   batchSize?: number;
+  /** How long an idle worker waits before it looks for jobs again; a worker whose batch was full looks at once. */
+  pollingIntervalSeconds?: number;
 }
 
 export const defineJob = <P>(definition: JobDefinition<P>): JobDefinition<P> => definition;
@@ -102,9 +105,11 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
       for (const definition of definitions) {
         await boss.createQueue(definition.name);
         if (!work) continue;
-        await boss.work(
+        const batchSize = definition.batchSize ?? 5;
+        let workerId: string | undefined;
+        workerId = await boss.work(
           definition.name,
-          { batchSize: definition.batchSize ?? 5, pollingIntervalSeconds: 1 },
+          { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },
           async (jobs) => {
             // Each job succeeds or fails on its own: a failure is recorded for its id (and retried with backoff)
             // without failing the others of the batch.
@@ -117,6 +122,9 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
                 await boss.fail(definition.name, job.id, { message: (error as Error).message });
               }
             }
+            // A full batch means more may be waiting: fetch again now instead of after the polling interval, which
+            // would cap a worker at one batch per interval (two media downloads a second).
+            if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
           },
         );
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
