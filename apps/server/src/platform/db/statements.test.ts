@@ -2,10 +2,14 @@
  * Statements built once (`statement`): the first call builds the query, later calls reuse its text and result
  * mapping with their own values, on other transactions and other tenants. Runs on PGlite and on PostgreSQL.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { users } from '../../modules/users/index.js';
+import { queues } from '../../modules/queues/index.js';
+import { tickets } from '../../modules/tickets/index.js';
+import { makeChannel, makeContact, makeQueue, makeTicket } from '../../test/ticket-fixtures.js';
+import type { Queryable } from './client.js';
 import { statement } from './statements.js';
 import { systemContext, withTenant } from './tenancy.js';
 
@@ -56,5 +60,41 @@ describe('statement', () => {
     expect(await run(admin.id)).toEqual([{ id: admin.id, name: 'Ana', isAdmin: true }]);
     expect(await run(agent.id)).toEqual([{ id: agent.id, name: 'Bruno', isAdmin: false }]);
     expect(await run(admin.id)).toEqual([{ id: admin.id, name: 'Ana', isAdmin: true }]);
+  });
+
+  it('maps rows as drizzle does: nested objects, dates, mapWith, and a missed left join as null', async () => {
+    const tenant = await t.createTenant();
+    const agent = await t.createUser({ tenantId: tenant, name: 'Carla' });
+    const channelId = await makeChannel(t, tenant);
+    const queueId = await makeQueue(t, tenant, 'Suporte');
+    const contactId = await makeContact(t, tenant, { name: 'Dora' });
+    const assigned = await makeTicket(t, tenant, { contactId, channelId, userId: agent.id, queueId, status: 'open' });
+    const loose = await makeTicket(t, tenant, { contactId, channelId: null, status: 'closed', unreadMessages: 3 });
+    const select = (q: Queryable) =>
+      q
+        .select({
+          ticket: tickets,
+          agent: { id: users.id, name: users.name, createdAt: users.createdAt },
+          queue: queues,
+          unread: sql`${tickets.unreadMessages} * 2`.mapWith(Number),
+          label: sql<string>`'#' || ${tickets.protocol}`,
+        })
+        .from(tickets)
+        .leftJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(queues, eq(queues.id, tickets.queueId))
+        .orderBy(asc(tickets.id));
+    const both = statement('test_ticket_rows', [], (q) => select(q));
+    const read = (fn: (tx: Queryable) => Promise<unknown>) => withTenant(t.platform.db, systemContext(tenant), fn);
+    const byDrizzle = await read((tx) => select(tx));
+    expect(await read((tx) => both(tx, {}))).toEqual(byDrizzle);
+    // The second call maps with the statement's own row mapper.
+    const reused = (await read((tx) => both(tx, {}))) as typeof byDrizzle;
+    expect(reused).toEqual(byDrizzle);
+    expect(reused.map((row) => row.ticket.id)).toEqual([assigned, loose]);
+    expect(reused[0]!.agent).toEqual({ id: agent.id, name: 'Carla', createdAt: expect.any(Date) });
+    expect(reused[0]!.queue?.queue).toBe('Suporte');
+    expect(reused[0]!.ticket.updatedAt).toBeInstanceOf(Date);
+    expect(reused[1]).toMatchObject({ agent: null, queue: null, unread: 6 });
+    expect(reused[1]!.label).toMatch(/^#/);
   });
 });

@@ -4,7 +4,17 @@
  * whatever their length.
  */
 import { createHash } from 'node:crypto';
-import { sql, type AnyColumn, type ExtractTablesWithRelations, type Query, type SQL } from 'drizzle-orm';
+import {
+  Column,
+  getTableName,
+  is,
+  SQL,
+  sql,
+  Subquery,
+  type AnyColumn,
+  type ExtractTablesWithRelations,
+  type Query,
+} from 'drizzle-orm';
 import type { Placeholder } from 'drizzle-orm/sql';
 import type { WithCacheConfig } from 'drizzle-orm/cache/core/types';
 import { NodePgSession } from 'drizzle-orm/node-postgres';
@@ -94,15 +104,69 @@ function recipeOf(prepared: object): Recipe {
     fields?: SelectedFieldsOrdered;
     _isResponseInArrayMode?: boolean;
     customResultMapper?: (rows: unknown[][]) => unknown;
-    joinsNotNullableMap?: unknown;
+    joinsNotNullableMap?: Record<string, boolean>;
   };
+  const { fields, joinsNotNullableMap: joins } = inner;
   return {
     query: inner.getQuery(),
-    fields: inner.fields,
+    fields,
     arrayMode: inner._isResponseInArrayMode ?? false,
-    mapper: inner.customResultMapper,
-    joins: inner.joinsNotNullableMap,
+    mapper: inner.customResultMapper ?? (fields ? rowMapper(fields, joins) : undefined),
+    joins,
   };
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** An SQL field's decoder (drizzle keeps it out of its public types). */
+const decoderOf = (query: SQL): Decoder => (query as unknown as { decoder: Decoder }).decoder;
+
+const identity = new Set<unknown>([Column.prototype.mapFromDriverValue, decoderOf(sql``).mapFromDriverValue]);
+
+/**
+ * Drizzle's row mapping (`mapResultRow`) decided once per statement instead of for every value of every row: which
+ * decoder each column needs (none for most) and where its value goes. A joined table's object becomes null when its
+ * first column is null and the join may miss (`joinsNotNullableMap`), as drizzle does. Rows arrive as arrays.
+ */
+export function rowMapper(fields: SelectedFieldsOrdered, joins: Record<string, boolean> | undefined) {
+  const columns = fields.map(({ path, field }) => {
+    const decoder: Decoder = is(field, Column)
+      ? field
+      : decoderOf(is(field, SQL) ? field : is(field, Subquery) ? (field._.sql as SQL) : field.sql);
+    return {
+      key: path.at(-1)!,
+      parents: path.slice(0, -1),
+      decoder: identity.has(decoder.mapFromDriverValue) ? undefined : decoder,
+    };
+  });
+  const firsts = new Map<string, { index: number; table: string | undefined }>();
+  if (joins) {
+    fields.forEach(({ path, field }, index) => {
+      if (!is(field, Column) || path.length !== 2) return;
+      const table = getTableName(field.table);
+      const first = firsts.get(path[0]!);
+      if (!first) firsts.set(path[0]!, { index, table });
+      else if (first.table !== table) first.table = undefined;
+    });
+  }
+  const nullable = [...firsts]
+    .filter(([, first]) => first.table !== undefined && !joins?.[first.table])
+    .map(([name, first]) => ({ name, index: first.index }));
+  return (rows: unknown[][]) =>
+    rows.map((row) => {
+      const result: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i += 1) {
+        const { key, parents, decoder } = columns[i]!;
+        const raw = row[i];
+        let node = result;
+        for (const parent of parents) node = (node[parent] ??= {}) as Record<string, unknown>;
+        node[key] = raw === null || decoder === undefined ? raw : decoder.mapFromDriverValue(raw);
+      }
+      for (const { name, index } of nullable) if (row[index] === null) result[name] = null;
+      return result;
+    });
 }
 
 /** What `build` returns: a drizzle query (or `rawColumn`), prepared under a name or, with none, unnamed. */
