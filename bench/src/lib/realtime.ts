@@ -2,6 +2,7 @@
  * Ingestion and realtime fan-out: Telegram updates POSTed to the channel's webhook with its secret, timed to the
  * `{T}:ticketList` chat:create event on connected sockets.
  */
+import http from 'node:http';
 import type { Socket } from 'socket.io-client';
 import { percentile, pool } from './api.js';
 import type { ActiveTicket, BenchUser } from './facts.js';
@@ -34,14 +35,35 @@ function update(chatId: string, marker: string, photo: boolean): object {
   return { update_id: RUN * 1000 + seq, message };
 }
 
-async function post(webhook: Webhook, body: object): Promise<number> {
-  const response = await fetch(webhook.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': webhook.secret },
-    body: JSON.stringify(body),
+/**
+ * Keep-alive connections, one per POST in flight, with node:http: the load generator shares the machine's two cores
+ * with the server and PostgreSQL, and fetch spent about 2.5 ms of CPU per POST (a third of a core at 140 msg/s).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(webhook: Webhook, body: object): Promise<number> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      webhook.url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': payload.length,
+          'x-telegram-bot-api-secret-token': webhook.secret,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
   });
-  await response.arrayBuffer();
-  return response.status;
 }
 
 const markerOf = (body: unknown): string | undefined => /#[bf]\d+-\d+/.exec(String(body ?? ''))?.[0];
