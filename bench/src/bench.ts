@@ -17,7 +17,7 @@ import { api, connectSocket, login, pool } from './lib/api.js';
 import { readFacts, type BenchFacts, type BenchUser } from './lib/facts.js';
 import { loginScenario, rotate, runHttp, type HttpResult, type HttpScenario } from './lib/http.js';
 import { runFanout, runIngestion } from './lib/realtime.js';
-import { machineFacts, measureCpuLoad, printTable, writeResult, type Row } from './lib/report.js';
+import { machineFacts, measureCpuLoad, printTable, roundTripCost, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
 import { seed } from './seed.js';
@@ -102,7 +102,8 @@ async function main(): Promise<void> {
   console.log(`bench on ${db}${databaseUrl ? ` (${databaseUrl})` : ` (${dataDir})`}`);
   const facts = await prepare();
   const database = await databaseVersion();
-  const machine = machineFacts(database);
+  const roundTrip = databaseUrl ? await roundTripCost(databaseUrl) : undefined;
+  const machine = { ...machineFacts(database), roundTrip };
   const simulator = await startTelegramSimulator();
   for (const channel of facts.channels)
     simulator.bots.set(channel.token, { id: channel.id, username: `bench_${channel.id}_bot` });
@@ -290,7 +291,11 @@ async function main(): Promise<void> {
     await server.stop();
     await simulator.close();
   }
-  printTable(`${machine.database} — ${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}`, rows);
+  const gauge = roundTrip ? `, a round trip ${roundTrip.wallUs} µs (${roundTrip.cpuUs} µs of client CPU)` : '';
+  printTable(
+    `${machine.database} — ${machine.cores} cores, ${machine.memoryGb} GB, node ${machine.node}${gauge}`,
+    rows,
+  );
 }
 
 main().catch((error: unknown) => {

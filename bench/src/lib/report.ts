@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { REPO_ROOT } from './server.js';
 
 export interface Row {
@@ -22,6 +23,29 @@ export function machineFacts(database: string) {
     platform: `${os.type()} ${os.release()}`,
     database,
   };
+}
+
+/**
+ * What one PostgreSQL round trip costs on this machine: a prepared `select 1` in a loop on one connection, wall time
+ * and this process's CPU per query. The server's requests are chains of such round trips, so this is the gauge for
+ * comparing runs on different machines (one VM measured 52 µs of CPU per query, another 190 µs).
+ */
+export async function roundTripCost(databaseUrl: string): Promise<{ wallUs: number; cpuUs: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const query = { text: 'select 1', name: 'bench_round_trip' };
+    for (let i = 0; i < 300; i += 1) await client.query(query);
+    const n = 3000;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < n; i += 1) await client.query(query);
+    const wall = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    return { wallUs: Math.round((wall * 1000) / n), cpuUs: Math.round((used.user + used.system) / n) };
+  } finally {
+    await client.end();
+  }
 }
 
 /** The machine's CPU over an interval, from /proc/stat (Linux): how busy it was and how much the hypervisor took. */
