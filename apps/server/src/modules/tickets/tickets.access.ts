@@ -5,7 +5,7 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
-import { idIn, idList, rawColumn, statement, statementFamily } from '../../platform/db/statements.js';
+import { idIn, idList, rawRows, statement, statementFamily } from '../../platform/db/statements.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
@@ -49,29 +49,57 @@ export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: nu
   return readTicket(tx, ctx, ticketId, true);
 }
 
-/** The audience query: which of `users` (an id list as `{1,2}`) may see the ticket in state `ticket`. */
-function audienceSql(p: { ticketId: Placeholder; users: Placeholder; tenantId: Placeholder }, ticket: TicketRef): SQL {
+/**
+ * The audience query: pairs (ticket id, user id) of the tickets `which` selects and those of `users` (an id list as
+ * `{1,2}`) who may see each in state `ticket`.
+ */
+function audienceSql(which: SQL, p: { users: Placeholder; tenantId: Placeholder }, ticket: TicketRef): SQL {
   const viewer = { id: sql.raw('u.id'), profile: sql.raw('u.profile') };
   const settings = storedVisibilitySettings(p.tenantId);
-  return sql`select u.id from users u join tickets on tickets.id = ${p.ticketId} and tickets.tenant_id = u.tenant_id
+  return sql`select tickets.id, u.id from users u join tickets on ${which} and tickets.tenant_id = u.tenant_id
       where ${idIn(sql.raw('u.id'), p.users)} and ${ticketVisibility(viewer, ticket, settings, ACCESS_OPTIONS)}
-      order by u.id`;
+      order by tickets.id, u.id`;
 }
 
-const audienceNow = statement('ticket_audience', ['ticketId', 'users', 'tenantId'], (q, p) =>
-  rawColumn<number>(q, audienceSql(p, TICKET_COLUMNS)),
+const audiencesNow = statement('ticket_audiences', ['ticketIds', 'users', 'tenantId'], (q, p) =>
+  rawRows<[number, number]>(q, audienceSql(idIn(sql.raw('tickets.id'), p.ticketIds), p, TICKET_COLUMNS)),
 );
 
-/** As audienceNow, for the ticket with the assignee and queue it had before a change. */
+/** As audiencesNow, for one ticket with the assignee and queue it had before a change. */
 const audienceBefore = statement(
   'ticket_audience_before',
   ['ticketId', 'users', 'tenantId', 'userId', 'queueId'],
   (q, p) =>
-    rawColumn<number>(
+    rawRows<[number, number]>(
       q,
-      audienceSql(p, { ...TICKET_COLUMNS, userId: sql`${p.userId}::bigint`, queueId: sql`${p.queueId}::bigint` }),
+      audienceSql(sql`tickets.id = ${p.ticketId}`, p, {
+        ...TICKET_COLUMNS,
+        userId: sql`${p.userId}::bigint`,
+        queueId: sql`${p.queueId}::bigint`,
+      }),
     ),
 );
+
+/**
+ * Of the given users, those who may see each ticket as stored (the realtime audience of several events, read at
+ * once): by ticket id; a ticket nobody may see, or that does not exist, has no entry.
+ */
+export async function ticketAudiences(
+  tx: Tx,
+  tenantId: number,
+  ticketIds: number[],
+  userIds: number[],
+): Promise<Map<number, number[]>> {
+  const audiences = new Map<number, number[]>();
+  if (userIds.length === 0 || ticketIds.length === 0) return audiences;
+  const pairs = await audiencesNow(tx, { ticketIds: idList(ticketIds), users: idList(userIds), tenantId });
+  for (const [ticketId, userId] of pairs) {
+    const users = audiences.get(ticketId);
+    if (users) users.push(userId);
+    else audiences.set(ticketId, [userId]);
+  }
+  return audiences;
+}
 
 /**
  * Of the given users, those who may see the ticket (realtime audience): the policy with each user's own id and
@@ -85,7 +113,8 @@ export async function ticketAudience(
   userIds: number[],
   former?: { userId: number | null; queueId: number | null },
 ): Promise<number[]> {
+  if (!former) return (await ticketAudiences(tx, tenantId, [ticketId], userIds)).get(ticketId) ?? [];
   if (userIds.length === 0) return [];
-  const values = { ticketId, users: idList(userIds), tenantId };
-  return former ? audienceBefore(tx, { ...values, ...former }) : audienceNow(tx, values);
+  const pairs = await audienceBefore(tx, { ticketId, users: idList(userIds), tenantId, ...former });
+  return pairs.map(([, userId]) => userId);
 }

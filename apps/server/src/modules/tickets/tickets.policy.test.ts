@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TicketListResponse } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { ticketAudience } from './tickets.access.js';
+import { ticketAudience, ticketAudiences } from './tickets.access.js';
 import {
   makeChannel,
   makeContact,
@@ -142,6 +142,28 @@ describe('ticket visibility policy', () => {
       expect({ who, detail }).toEqual({ who, detail: expected ? 200 : 404 });
       expect({ who, audience: inAudience.includes(viewer.id) }).toEqual({ who, audience: expected });
     }
+  });
+
+  it('reads the audiences of several tickets in one query, each as it would be read alone', async () => {
+    await setVisibility(t, 1, { ...OFF, NotViewAssignedTickets: 'enabled' });
+    const ticketOf = async (state: { queueId: number; userId?: number; status?: 'open' | 'pending' }) =>
+      makeTicket(t, 1, { contactId: await makeContact(t, 1), channelId: channel, ...state });
+    const waiting = await ticketOf({ queueId: q1 });
+    const agents = await ticketOf({ queueId: q1, userId: viewers.agent.id, status: 'open' });
+    const others = await ticketOf({ queueId: q2, userId: viewers.other.id, status: 'open' });
+    const ids = Object.values(viewers).map((v) => v.id);
+    const together = await withTenant(t.platform.db, systemContext(1), (tx) =>
+      ticketAudiences(tx, 1, [waiting, agents, others, 999_999_999], ids),
+    );
+    const alone = new Map([
+      [waiting, await audience(waiting)],
+      [agents, await audience(agents)],
+      [others, await audience(others)],
+    ]);
+    expect(together).toEqual(alone);
+    expect(together.get(agents)).toContain(viewers.agent.id);
+    expect(together.get(others)).not.toContain(viewers.agent.id);
+    expect(together.has(999_999_999)).toBe(false);
   });
 
   it('showAll is honoured only for admin and super; without it the settings bind super', async () => {

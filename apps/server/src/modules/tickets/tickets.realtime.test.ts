@@ -152,4 +152,22 @@ describe('ticket events follow the visibility policy', () => {
     const ticketList = outsideSeen.filter((e) => e.event === '1:ticketList');
     expect(ticketList.filter((e) => (e.args[0] as { type: string }).type !== 'ticket:create')).toEqual([]);
   });
+
+  it('events of several tickets published together share one audience read and still reach only their audiences', async () => {
+    const [memberSeen, outsideSeen] = [await connect(inQueue), await connect(outside)];
+    const first = await ticketOn(q1);
+    const second = await ticketOn(q2);
+    const third = await ticketOn(q1);
+    const load = (id: number) => withTenant(t.platform.db, systemContext(1), (tx) => loadTicketDto(tx, id));
+    const dtos = await Promise.all([first, second, third].map(load));
+    // In one turn, as a batch of commits is answered: one read for the three tickets.
+    for (const ticket of dtos)
+      t.platform.events.publish('tickets.changed', { tenantId: 1, type: 'ticket:create', ticket: ticket! });
+    await arrives(memberSeen, about('1:ticketList', first));
+    await arrives(memberSeen, about('1:ticketList', third));
+    await arrives(outsideSeen, about('1:ticketList', second));
+    expect(memberSeen.filter(about('1:ticketList', second))).toEqual([]);
+    expect(outsideSeen.filter(about('1:ticketList', first))).toEqual([]);
+    expect(outsideSeen.filter(about('1:ticketList', third))).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Ticket and message events to sockets (client-contract §19), with the one visibility policy: each event goes to
- * the user rooms of the tenant's connected users who may see the ticket, computed by one query per commit
- * (tickets.access.ts `ticketAudience`; a message and its ticket's update share it). Users who could see the former
+ * the user rooms of the tenant's connected users who may see the ticket (tickets.access.ts `ticketAudiences`). The
+ * events of a tenant share audience reads: one query for every ticket whose events arrived while the previous read
+ * ran (a message and its ticket's update; under load, the messages of many tickets). Users who could see the former
  * state but not the new one get `ticket:delete`; a newly assigned user also gets `{T}:ticket`.
  */
 import { tenantEvent, type TicketListEvent } from '@conversa/shared';
@@ -9,7 +10,7 @@ import type { Database } from '../../platform/db/client.js';
 import { systemContext, withTenantAside } from '../../platform/db/tenancy.js';
 import type { DomainEvents, EventBus } from '../../platform/events/bus.js';
 import { rooms, type Realtime } from '../../platform/realtime/server.js';
-import { ticketAudience } from './tickets.access.js';
+import { ticketAudience, ticketAudiences } from './tickets.access.js';
 import './tickets.events.js';
 
 type TicketChanged = DomainEvents['tickets.changed'];
@@ -21,29 +22,59 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
   };
 
   /**
-   * Audience reads not yet started, by tenant and ticket. A message and the ticket update it causes are published
-   * together after one commit; both wait for the same read. An event may share a read only until the read starts:
-   * one published later must see its own commit, so the entry is dropped before the query is sent.
+   * Per tenant: the next audience read, which events join until it starts, and whether a read is running. An event
+   * published after a read started must see its own commit, so it joins the next read, which starts when the
+   * running one ends (at most one per tenant: under load the reads grow instead of multiplying).
    */
-  const pending = new Map<string, Promise<number[]>>();
+  const lanes = new Map<number, { next: NextRead | undefined; running: boolean }>();
+
+  interface NextRead {
+    tickets: Set<number>;
+    audiences: Promise<Map<number, number[]>>;
+    settle: (read: () => Promise<Map<number, number[]>>) => void;
+  }
+
+  function nextRead(): NextRead {
+    let settle!: NextRead['settle'];
+    const audiences = new Promise<Map<number, number[]>>((resolve, reject) => {
+      settle = (read) => void read().then(resolve, reject);
+    });
+    return { tickets: new Set(), audiences, settle };
+  }
+
+  function startRead(tenantId: number): void {
+    const lane = lanes.get(tenantId);
+    const read = lane?.next;
+    if (!lane || !read || lane.running) return;
+    lane.next = undefined;
+    lane.running = true;
+    read.settle(async () => {
+      try {
+        const connected = await realtime.connectedUserIds(tenantId);
+        if (connected.length === 0) return new Map();
+        return await withTenantAside(db, systemContext(tenantId), (tx) =>
+          ticketAudiences(tx, tenantId, [...read.tickets], connected),
+        );
+      } finally {
+        lane.running = false;
+        if (lane.next) setImmediate(() => startRead(tenantId));
+        else lanes.delete(tenantId);
+      }
+    });
+  }
 
   /** The connected users who may see the ticket as stored now. */
-  function audienceNow(tenantId: number, ticketId: number): Promise<number[]> {
-    const key = `${tenantId}:${ticketId}`;
-    const shared = pending.get(key);
-    if (shared) return shared;
-    const read = (async () => {
-      let connected: number[];
-      try {
-        connected = await realtime.connectedUserIds(tenantId);
-      } finally {
-        pending.delete(key);
-      }
-      if (connected.length === 0) return [];
-      return withTenantAside(db, systemContext(tenantId), (tx) => ticketAudience(tx, tenantId, ticketId, connected));
-    })();
-    pending.set(key, read);
-    return read;
+  async function audienceNow(tenantId: number, ticketId: number): Promise<number[]> {
+    let lane = lanes.get(tenantId);
+    if (!lane) lanes.set(tenantId, (lane = { next: undefined, running: false }));
+    if (!lane.next) {
+      lane.next = nextRead();
+      // Events published in the same turn (a batch of commits answered together) join before it starts.
+      if (!lane.running) setImmediate(() => startRead(tenantId));
+    }
+    const read = lane.next;
+    read.tickets.add(ticketId);
+    return (await read.audiences).get(ticketId) ?? [];
   }
 
   /**

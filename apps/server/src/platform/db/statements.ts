@@ -229,12 +229,16 @@ export function statementFamily<S, K extends string, R>(
 
 const rawDialect = new PgDialect();
 
-/** A raw `sql` query reading one column, for `statement`: its values in row order. */
-export function rawColumn<T>(q: Queryable, query: SQL): Preparable<T[]> {
+/** A raw `sql` query for `statement`: its rows as arrays of column values. */
+export function rawRows<T extends unknown[]>(q: Queryable, query: SQL): Preparable<T[]> {
   return {
     prepare: (name) =>
-      q._.session.prepareQuery(rawDialect.sqlToQuery(query), undefined, name, true, (rows) =>
-        rows.map((row) => row[0] as T),
+      q._.session.prepareQuery(
+        rawDialect.sqlToQuery(query),
+        undefined,
+        name,
+        true,
+        (rows) => rows as T[],
       ) as unknown as Prepared<T[]>,
   };
 }
