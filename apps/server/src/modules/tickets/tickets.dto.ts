@@ -2,7 +2,7 @@
  * Ticket rows to the wire shape of client-contract §20.2 (the list row of §20.1 is a subset: the list route's
  * response schema keeps only its fields). Contacts come with their tags and wallets through the contacts module.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { idIn, idList, statement } from '../../platform/db/statements.js';
 import type { ContactDto, TicketDto } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
@@ -74,9 +74,12 @@ function toTicketDto({ ticket, userName, queueName, channel }: Joined, contact: 
   };
 }
 
-/** Ticket, contact with its tags and wallets, assignee name, queue name and channel: one row per ticket. */
-function selectJoined(q: Queryable) {
-  return q
+/**
+ * Ticket, contact with its tags and wallets, assignee name, queue name and channel: one row per ticket. `from` may
+ * carry a CTE (the list's search); `total` is the list's bounded count, a column of every row of its page.
+ */
+export function selectJoined(from: Pick<Queryable, 'select'>, total: SQL<number> = sql<number>`0`) {
+  return from
     .select({
       ticket: tickets,
       contact: contacts,
@@ -90,6 +93,7 @@ function selectJoined(q: Queryable) {
         status: channels.status,
         sendEvaluation: channels.sendEvaluation,
       },
+      total,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -98,9 +102,11 @@ function selectJoined(q: Queryable) {
     .leftJoin(channels, eq(channels.id, tickets.channelId));
 }
 
-type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
+export type JoinedRow = Awaited<ReturnType<ReturnType<typeof selectJoined>['execute']>>[number];
 
-const toDto = (row: JoinedRow): TicketDto => toTicketDto(row, toContactDto(row.contact, row.tags, row.wallets));
+/** A row of selectJoined as the wire's ticket. */
+export const ticketDtoOf = (row: JoinedRow): TicketDto =>
+  toTicketDto(row, toContactDto(row.contact, row.tags, row.wallets));
 
 const selectMany = statement('tickets_dto', ['ids'], (q, p) => selectJoined(q).where(idIn(tickets.id, p.ids)));
 
@@ -111,7 +117,7 @@ export async function loadTicketDtos(tx: Queryable, ids: number[]): Promise<Tick
   const byId = new Map(rows.map((row) => [row.ticket.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toDto(row)] : [];
+    return row ? [ticketDtoOf(row)] : [];
   });
 }
 
@@ -125,5 +131,5 @@ const selectOne = statement('ticket_dto_one', ['id'], (q, p) => selectJoined(q).
 /** The full §20.2 ticket, or null when it does not exist (in the transaction's tenant). */
 export async function loadTicketDto(tx: Queryable, ticketId: number): Promise<TicketDto | null> {
   const [row] = await selectOne(tx, { id: ticketId });
-  return row ? toDto(row) : null;
+  return row ? ticketDtoOf(row) : null;
 }

@@ -3,31 +3,37 @@ import { TICKETS_PAGE_SIZE, type TicketListQuery, type TicketListResponse } from
 import type { Database } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
-import { loadTicketDtos } from './tickets.dto.js';
 import * as repo from './tickets.repository.js';
 
 export function createTicketList(deps: { db: Database }) {
   return async function listTickets(ctx: AuthedContext, query: TicketListQuery): Promise<TicketListResponse> {
-    return withTenant(deps.db, ctx, async (tx) => {
-      const options = {
-        showAll: query.showAll,
-        includeNotQueueDefined: query.includeNotQueueDefined,
-        notAssignedOnly: query.isNotAssignedUser,
-      };
-      const filter: repo.ListFilter = {
-        statuses: query.status,
-        search: query.searchParam,
-        queueIds: query.queuesIds,
-        channelIds: query.whatsappIds,
-        userIds: query.selectedUser,
-        withUnread: query.withUnreadMessages,
-        isGroup: query.isGroup,
-        limit: TICKETS_PAGE_SIZE,
-        offset: (query.pageNumber - 1) * TICKETS_PAGE_SIZE,
-      };
-      const viewer = { tenantId: ctx.tenantId, userId: ctx.userId, profile: ctx.profile };
-      const { ids, ...page } = await repo.listTicketIds(tx, viewer, filter, options);
-      return { tickets: await loadTicketDtos(tx, ids), ...page };
-    });
+    // An admin's page would be planned at every call (see listPlansPerRun); an agent's custom plan runs faster than
+    // the generic one (257 against 183 requests/s), and searches are planned per run anyway.
+    const genericPlans = ctx.profile !== 'user' && !repo.listPlansPerRun(query.searchParam);
+    return withTenant(
+      deps.db,
+      ctx,
+      async (tx) => {
+        const options = {
+          showAll: query.showAll,
+          includeNotQueueDefined: query.includeNotQueueDefined,
+          notAssignedOnly: query.isNotAssignedUser,
+        };
+        const filter: repo.ListFilter = {
+          statuses: query.status,
+          search: query.searchParam,
+          queueIds: query.queuesIds,
+          channelIds: query.whatsappIds,
+          userIds: query.selectedUser,
+          withUnread: query.withUnreadMessages,
+          isGroup: query.isGroup,
+          limit: TICKETS_PAGE_SIZE,
+          offset: (query.pageNumber - 1) * TICKETS_PAGE_SIZE,
+        };
+        const viewer = { tenantId: ctx.tenantId, userId: ctx.userId, profile: ctx.profile };
+        return repo.listTickets(tx, viewer, filter, options);
+      },
+      { genericPlans },
+    );
   };
 }

@@ -38,6 +38,16 @@ describe('row-level security', () => {
     expect(tenantsSeen).toEqual([{ id: other }]);
   });
 
+  it('runs a transaction on generic plans only when asked, and only that transaction', async () => {
+    const mode = (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+      tx
+        .execute(sql`select current_setting('plan_cache_mode') as mode`)
+        .then((r) => (r.rows[0] as { mode: string }).mode);
+    const ctx = systemContext(1);
+    expect(await withTenant(t.platform.db, ctx, mode, { genericPlans: true })).toBe('force_generic_plan');
+    expect(await withTenant(t.platform.db, ctx, mode)).toBe('auto');
+  });
+
   it('refuses writes into another tenant', async () => {
     const other = await t.createTenant();
     await expect(

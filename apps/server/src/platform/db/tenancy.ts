@@ -31,8 +31,24 @@ function tenantPrelude(ctx: TenantContext): string {
   return `select set_config('app.tenant_id', '${ctx.tenantId}', true), set_config('role', '${APP_ROLE}', true)`;
 }
 
-export async function withTenant<T>(db: Database, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return transactionWith(db, tenantPrelude(ctx), fn);
+export interface TenantTransactionOptions {
+  /**
+   * Run the transaction's named statements on their generic plans, never re-planned with the values. For a statement
+   * whose generic plan runs as fast as a custom one but is costed higher (a policy that folds away for an admin only
+   * in a custom plan), PostgreSQL would otherwise plan it at every call. Unnamed statements get generic plans too:
+   * leave this off for transactions that run statements planned per run (substring searches).
+   */
+  genericPlans?: boolean;
+}
+
+export async function withTenant<T>(
+  db: Database,
+  ctx: TenantContext,
+  fn: (tx: Tx) => Promise<T>,
+  options: TenantTransactionOptions = {},
+): Promise<T> {
+  const generic = options.genericPlans ? `, set_config('plan_cache_mode', 'force_generic_plan', true)` : '';
+  return transactionWith(db, tenantPrelude(ctx) + generic, fn);
 }
 
 /** As withTenant, in a short transaction beside the open `tx` (client.ts besideTransaction). */
