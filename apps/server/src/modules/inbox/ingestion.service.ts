@@ -111,7 +111,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     }
     const dto = await loadTicketDto(tx, ticket.id);
     return {
-      message: await loadMessageDto(tx, row, deps.links, dto ? [ticketRefOf(dto)] : []),
+      message: await loadMessageDto(tx, row, deps.links, { tickets: dto ? [ticketRefOf(dto)] : [] }),
       ticket: dto,
       ticketCreated: created,
     };

@@ -97,6 +97,14 @@ describe('GET /messages/{ticketId}', () => {
       ['do ticket antigo', ticketId],
       ['do ticket novo', fresh.ticketId],
     ]);
+    // Each message carries its own ticket's summary and, for an agent's message, the agent: read with the page.
+    expect(list.messages[0]!.ticket).toMatchObject({ id: ticketId, status: 'closed' });
+    const reply = await sentMessage(fresh.ticketId, 'resposta do agente');
+    const again = (await t.call(agent, 'GET', `/messages/${fresh.ticketId}`)).json<MessageListResponse>();
+    const shown = again.messages.find((m) => m.id === reply.id)!;
+    expect(shown.user).toEqual({ id: agent.id, name: 'Zé Agente' });
+    expect(shown.ticket).toMatchObject({ id: fresh.ticketId, answered: true, unreadMessages: 0 });
+    expect(again.messages.find((m) => m.body === 'do ticket novo')!.user).toBeNull();
   });
 
   it('refuses bad input with the catalogue', async () => {

@@ -15,6 +15,13 @@ import { messages } from './messages.tables.js';
 
 type ContactRef = NonNullable<MessageDto['contact']>;
 type TicketRef = MessageDto['ticket'];
+type UserRef = NonNullable<MessageDto['user']>;
+
+/** Relations the caller already holds (read with the rows, or just loaded): not read again. */
+export interface KnownRelations {
+  tickets?: TicketRef[];
+  users?: UserRef[];
+}
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 const unique = (ids: (number | null)[]): number[] => [...new Set(ids.filter((id): id is number => id !== null))];
@@ -59,15 +66,17 @@ async function byIds<T extends { id: number }>(
   return new Map((await read(tx, { ids: idList(ids) })).map((row) => [row.id, row]));
 }
 
-async function loadRelations(tx: Tx, rows: MessageRow[], knownTickets: TicketRef[] = []) {
+async function loadRelations(tx: Tx, rows: MessageRow[], known: KnownRelations) {
   const quoted = await byIds(quotedMessages, tx, unique(rows.map((r) => r.quotedMsgId)));
   const contactMap: Map<number, ContactRef> = await byIds(
     senders,
     tx,
     unique([...rows, ...quoted.values()].map((r) => r.senderContactId)),
   );
-  const userMap = await byIds(agents, tx, unique(rows.map((r) => r.userId)));
-  const ticketMap = new Map(knownTickets.map((ticket) => [ticket.id, ticket]));
+  const userMap = new Map((known.users ?? []).map((user) => [user.id, user]));
+  const userIds = unique(rows.map((r) => r.userId)).filter((id) => !userMap.has(id));
+  for (const row of (await byIds(agents, tx, userIds)).values()) userMap.set(row.id, row);
+  const ticketMap = new Map((known.tickets ?? []).map((ticket) => [ticket.id, ticket]));
   const ticketIds = unique(rows.map((r) => r.ticketId)).filter((id) => !ticketMap.has(id));
   for (const row of (await byIds(ticketSummaries, tx, ticketIds)).values()) {
     ticketMap.set(row.id, { ...row, createdAt: row.createdAt.toISOString() });
@@ -150,20 +159,20 @@ export async function loadMessageDtos(
   tx: Tx,
   rows: MessageRow[],
   links: MediaLinks,
-  knownTickets: TicketRef[] = [],
+  known: KnownRelations = {},
 ): Promise<MessageDto[]> {
   if (rows.length === 0) return [];
-  const related = await loadRelations(tx, rows, knownTickets);
+  const related = await loadRelations(tx, rows, known);
   return rows.map((row) => toMessageDto(row, related, links));
 }
 
-/** One message's DTO; `knownTickets` spares the read of a ticket the caller has just loaded (its summary as of now). */
+/** One message's DTO; `known` spares the read of a ticket the caller has just loaded (its summary as of now). */
 export async function loadMessageDto(
   tx: Tx,
   row: MessageRow,
   links: MediaLinks,
-  knownTickets: TicketRef[] = [],
+  known: KnownRelations = {},
 ): Promise<MessageDto> {
-  const [dto] = await loadMessageDtos(tx, [row], links, knownTickets);
+  const [dto] = await loadMessageDtos(tx, [row], links, known);
   return dto!;
 }

@@ -39,12 +39,12 @@ export function createMessagesService(deps: PipelineDeps) {
         if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
         const scope = { contactId: ticket.contactId, channelId: ticket.channelId };
         const page = await listHistoryPage(tx, scope, MESSAGES_PAGE_SIZE + 1, (pageNumber - 1) * MESSAGES_PAGE_SIZE);
-        const rows = page.slice(0, MESSAGES_PAGE_SIZE).reverse();
+        const rows = page.rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
         const offline = pageNumber === 1 ? await listWaitingToSend(tx, ticket.id) : [];
         return {
-          messages: await loadMessageDtos(tx, rows, deps.links),
-          messagesOffLine: await loadMessageDtos(tx, offline, deps.links),
-          hasMore: page.length > MESSAGES_PAGE_SIZE,
+          messages: await loadMessageDtos(tx, rows, deps.links, page.known),
+          messagesOffLine: await loadMessageDtos(tx, offline, deps.links, page.known),
+          hasMore: page.rows.length > MESSAGES_PAGE_SIZE,
         };
       });
     },
