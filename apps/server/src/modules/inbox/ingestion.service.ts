@@ -25,12 +25,7 @@ import {
   type MessageChange,
   type MessageRow,
 } from '../messages/index.js';
-import {
-  findOrCreateActiveTicket,
-  loadTicketDto,
-  touchTicketOnInbound,
-  touchTicketOnOutbound,
-} from '../tickets/index.js';
+import { findOrCreateActiveTicket, loadTicketDto } from '../tickets/index.js';
 
 export interface IngestionDeps {
   db: Database;
@@ -86,26 +81,28 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       queueId: channel.routing.queueId,
       actorUserId: null,
     });
-    const row = await storeInboundMessage(tx, {
-      tenantId,
-      ticketId: ticket.id,
-      contactId: chat.id,
-      channelId: channel.id,
-      senderContactId: sender?.id ?? null,
-      providerMessageId: event.providerMessageId,
-      fromMe: event.fromMe,
-      body: event.body,
-      mediaType: event.mediaType,
-      media: event.media,
-      isSticker: event.isSticker ?? false,
-      meta: event.meta ?? null,
-      quotedProviderMessageId: event.quotedProviderMessageId,
-      timestamp: event.timestamp,
-    });
-    if (!row) throw new DuplicateMessage();
     // Messages written on the phone itself (fromMe echoes) answer the ticket instead of waiting for an answer.
-    const touch = event.fromMe ? touchTicketOnOutbound : touchTicketOnInbound;
-    await touch(tx, ticket.id, preview(event), new Date());
+    const row = await storeInboundMessage(
+      tx,
+      {
+        tenantId,
+        ticketId: ticket.id,
+        contactId: chat.id,
+        channelId: channel.id,
+        senderContactId: sender?.id ?? null,
+        providerMessageId: event.providerMessageId,
+        fromMe: event.fromMe,
+        body: event.body,
+        mediaType: event.mediaType,
+        media: event.media,
+        isSticker: event.isSticker ?? false,
+        meta: event.meta ?? null,
+        quotedProviderMessageId: event.quotedProviderMessageId,
+        timestamp: event.timestamp,
+      },
+      preview(event),
+    );
+    if (!row) throw new DuplicateMessage();
     if (event.media) {
       await deps.jobs.enqueue(DOWNLOAD_MEDIA_JOB, { tenantId, messageId: row.id }, { tx });
     }

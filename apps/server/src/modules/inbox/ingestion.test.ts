@@ -103,6 +103,23 @@ describe('message events', () => {
     expect(recorded.tickets).toEqual([]);
   });
 
+  it('a message written on the phone itself answers the ticket; the customer’s next one waits again', async () => {
+    await ingestion.ingest(channel, [textEvent('1006', 'oi'), textEvent('1006', 'tem alguém?')]);
+    const echo = textEvent('1006', 'respondido pelo celular', { fromMe: true });
+    await ingestion.ingest(channel, [echo]);
+    const row = await messageByProviderId(echo.providerMessageId);
+    expect(row).toMatchObject({ fromMe: true, read: true, ack: 1, status: 'sended' });
+    const ticketOf = async () =>
+      rowsOf(async (tx) => (await tx.select().from(tickets).where(eq(tickets.id, row!.ticketId)))[0]!);
+    expect(await ticketOf()).toMatchObject({
+      answered: true,
+      unreadMessages: 0,
+      lastMessage: 'respondido pelo celular',
+    });
+    await ingestion.ingest(channel, [textEvent('1006', 'obrigado')]);
+    expect(await ticketOf()).toMatchObject({ answered: false, unreadMessages: 1, lastMessage: 'obrigado' });
+  });
+
   it('resolves a reply to the quoted message', async () => {
     const original = textEvent('1004', 'pergunta');
     const reply = textEvent('1004', 'resposta', { quotedProviderMessageId: original.providerMessageId });

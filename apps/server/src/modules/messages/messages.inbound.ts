@@ -5,7 +5,9 @@
  */
 import type { MessageMediaType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { statement } from '../../platform/db/statements.js';
+import { sql } from 'drizzle-orm';
+import { statementFamily } from '../../platform/db/statements.js';
+import { ticketTouch, tickets } from '../tickets/index.js';
 import { findByProviderId, updateMessage, type MessageInsert, type MessageRow } from './messages.repository.js';
 import { messages } from './messages.tables.js';
 
@@ -50,13 +52,37 @@ const INBOUND_COLUMNS = [
   'timestamp',
 ] as const satisfies readonly (keyof MessageInsert)[];
 
-/** The insert of an inbound message, built once; nothing when the provider id is stored already. */
-const insertInbound = statement('message_insert_inbound', INBOUND_COLUMNS, (q, p) =>
-  q.insert(messages).values(p).onConflictDoNothing().returning(),
+/**
+ * The insert of an inbound message and the touch of its ticket (tickets module `ticketTouch`: the customer's message
+ * waits for an answer; one written on the phone itself answers it), one statement built once per direction. Nothing
+ * happens when the provider id is stored already: the touch runs only when the insert stored the row.
+ */
+const insertInbound = statementFamily(
+  'message_insert_inbound',
+  [...INBOUND_COLUMNS, 'lastMessage', 'at'],
+  (q, p, outbound: boolean) => {
+    const values = Object.fromEntries(INBOUND_COLUMNS.map((column) => [column, p[column]])) as Record<
+      (typeof INBOUND_COLUMNS)[number],
+      (typeof p)[(typeof INBOUND_COLUMNS)[number]]
+    >;
+    const stored = q.$with('stored').as(q.insert(messages).values(values).onConflictDoNothing().returning());
+    const touch = { ticketId: p.ticketId, lastMessage: p.lastMessage, at: p.at };
+    const touched = q
+      .$with('touched')
+      .as(ticketTouch(q, touch, outbound, sql`exists (select 1 from ${stored})`).returning({ id: tickets.id }));
+    return q.with(stored, touched).select().from(stored);
+  },
 );
 
-/** The stored row, or undefined when that provider id is already stored (a replay or a concurrent duplicate). */
-export async function storeInboundMessage(tx: Tx, values: InboundMessageValues): Promise<MessageRow | undefined> {
+/**
+ * The stored row (and its ticket touched with `lastMessage`), or undefined when that provider id is already stored
+ * (a replay or a concurrent duplicate: then the ticket is left as it was).
+ */
+export async function storeInboundMessage(
+  tx: Tx,
+  values: InboundMessageValues,
+  lastMessage: string,
+): Promise<MessageRow | undefined> {
   const quoted = values.quotedProviderMessageId
     ? await findByProviderId(tx, values.channelId, values.quotedProviderMessageId)
     : undefined;
@@ -84,7 +110,7 @@ export async function storeInboundMessage(tx: Tx, values: InboundMessageValues):
     status: values.fromMe ? 'sended' : 'received',
     timestamp: values.timestamp,
   };
-  const [stored] = await insertInbound(tx, row);
+  const [stored] = await insertInbound(tx, values.fromMe, { ...row, lastMessage, at: new Date() });
   return stored;
 }
 

@@ -38,5 +38,5 @@ export function createTicketsModule(messagingFor: (platform: Platform) => Ticket
     };
   };
 }
-export { findOrCreateActiveTicket, touchTicketOnInbound, touchTicketOnOutbound } from './tickets.inbound.js';
+export { findOrCreateActiveTicket, ticketTouch, touchTicketOnOutbound } from './tickets.inbound.js';
 export type { ActiveTicketRequest } from './tickets.inbound.js';

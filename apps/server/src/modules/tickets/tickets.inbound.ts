@@ -4,11 +4,11 @@
  * index; the insert does nothing on conflict and the winner's row is selected, so concurrent first messages of a new
  * contact end on one ticket.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChannelType } from '@conversa/shared';
-import type { Tx } from '../../platform/db/client.js';
+import type { Queryable, Tx } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { statement } from '../../platform/db/statements.js';
+import { statement, statementFamily } from '../../platform/db/statements.js';
 import { findActiveTicket, insertLog, type TicketRow } from './tickets.repository.js';
 import { allocateProtocol } from './tickets.protocol.js';
 import { tickets } from './tickets.tables.js';
@@ -67,39 +67,37 @@ const insertActive = statement(
   (q, p) => q.insert(tickets).values(p).onConflictDoNothing().returning(),
 );
 
-/** A customer's message arrived: unread +1, waiting for an answer. (`set` takes placeholders inside `sql`.) */
-const touchInbound = statement('ticket_touch_inbound', ['id', 'lastMessage', 'at'], (q, p) =>
-  q
+/**
+ * A message arrived (`outbound` false: the customer's, unread +1, waiting for an answer) or left (an agent or the
+ * system wrote: answered, nothing unread), as a query for statements: `when` guards it (the inbound message insert
+ * runs it in the same statement, only when the message was stored). `set` takes placeholders inside `sql`.
+ */
+export function ticketTouch(
+  q: Queryable,
+  p: Record<'ticketId' | 'lastMessage' | 'at', Placeholder>,
+  outbound: boolean,
+  when?: SQL,
+) {
+  const common = { lastMessage: sql`${p.lastMessage}`, lastMessageAt: sql`${p.at}`, updatedAt: sql`now()` };
+  return q
     .update(tickets)
-    .set({
-      lastMessage: sql`${p.lastMessage}`,
-      lastMessageAt: sql`${p.at}`,
-      lastMessageReceivedAt: sql`${p.at}`,
-      unreadMessages: sql`${tickets.unreadMessages} + 1`,
-      answered: false,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(tickets.id, p.id)),
-);
-
-/** An agent (or the system) wrote: answered, nothing left unread. */
-const touchOutbound = statement('ticket_touch_outbound', ['id', 'lastMessage', 'at'], (q, p) =>
-  q
-    .update(tickets)
-    .set({
-      lastMessage: sql`${p.lastMessage}`,
-      lastMessageAt: sql`${p.at}`,
-      answered: true,
-      unreadMessages: 0,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(tickets.id, p.id)),
-);
-
-export async function touchTicketOnInbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
-  await touchInbound(tx, { id: ticketId, lastMessage, at });
+    .set(
+      outbound
+        ? { ...common, answered: true, unreadMessages: 0 }
+        : {
+            ...common,
+            lastMessageReceivedAt: sql`${p.at}`,
+            unreadMessages: sql`${tickets.unreadMessages} + 1`,
+            answered: false,
+          },
+    )
+    .where(and(eq(tickets.id, p.ticketId), when));
 }
 
+const touch = statementFamily('ticket_touch', ['ticketId', 'lastMessage', 'at'], (q, p, outbound: boolean) =>
+  ticketTouch(q, p, outbound),
+);
+
 export async function touchTicketOnOutbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
-  await touchOutbound(tx, { id: ticketId, lastMessage, at });
+  await touch(tx, true, { ticketId, lastMessage, at });
 }
