@@ -48,7 +48,10 @@ interface ListShape {
 function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape): SQL | undefined {
   return and(
     eq(contacts.tenantId, p.tenantId),
-    searches(shape.search) ? sql`${contacts}.id in (${contactsMatching(p, shape.search)})` : undefined,
+    // As an id array read once (an uncorrelated InitPlan), the matches are fetched by primary key whatever the
+    // planner thinks their number is; as `in (...)` a good estimate of "silva" (2,002) made it hash-join a
+    // sequential scan of every tenant's contacts, twice (77 -> 37 requests/s).
+    searches(shape.search) ? sql`${contacts}.id = any(array(${contactsMatching(p, shape.search)}))` : undefined,
     shape.wallet
       ? sql`exists (select 1 from ${contactWallets} where ${contactWallets.contactId} = ${contacts}.id and ${contactWallets.userId} = ${p.walletId})`
       : undefined,

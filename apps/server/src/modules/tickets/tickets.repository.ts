@@ -71,7 +71,9 @@ function matchedContacts(q: Queryable, p: Record<ListKey, Placeholder>, search: 
  */
 function matchesSearch(p: Record<ListKey, Placeholder>, search: ContactSearchShape): SQL | undefined {
   if (!searches(search)) return undefined;
-  const byContact = sql`tickets.contact_id in (select id from matched)`;
+  // An id array (read once): the active tickets are then found by contact through their unique index whatever the
+  // planner estimates the matches to be (contacts.repository.ts has the same guard).
+  const byContact = sql`tickets.contact_id = any(array(select id from matched))`;
   return search.fields.includes('number') ? sql`(${byContact} or tickets.protocol like ${p.term})` : byContact;
 }
 
