@@ -106,8 +106,9 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
         await boss.createQueue(definition.name);
         if (!work) continue;
         const batchSize = definition.batchSize ?? 5;
-        let workerId: string | undefined;
-        workerId = await boss.work(
+        // Set once work() answers; a batch fetched before that (it cannot be full yet) simply skips the re-fetch.
+        const worker: { id?: string } = {};
+        worker.id = await boss.work(
           definition.name,
           { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },
           async (jobs) => {
@@ -124,7 +125,7 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
             }
             // A full batch means more may be waiting: fetch again now instead of after the polling interval, which
             // would cap a worker at one batch per interval (two media downloads a second).
-            if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
+            if (jobs.length >= batchSize && worker.id) boss.notifyWorker(worker.id);
           },
         );
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
