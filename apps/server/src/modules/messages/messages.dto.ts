@@ -42,18 +42,18 @@ const senders = statement('message_senders', ['ids'], (q, p) =>
 const agents = statement('message_users', ['ids'], (q, p) =>
   q.select({ id: users.id, name: users.name }).from(users).where(idIn(users.id, p.ids)),
 );
+/** The ticket summary a message carries (its `createdAt` still a Date), as columns to select. */
+export const ticketSummaryColumns = () => ({
+  id: tickets.id,
+  status: tickets.status,
+  userId: tickets.userId,
+  unreadMessages: tickets.unreadMessages,
+  answered: tickets.answered,
+  createdAt: tickets.createdAt,
+});
+
 const ticketSummaries = statement('message_tickets', ['ids'], (q, p) =>
-  q
-    .select({
-      id: tickets.id,
-      status: tickets.status,
-      userId: tickets.userId,
-      unreadMessages: tickets.unreadMessages,
-      answered: tickets.answered,
-      createdAt: tickets.createdAt,
-    })
-    .from(tickets)
-    .where(idIn(tickets.id, p.ids)),
+  q.select(ticketSummaryColumns()).from(tickets).where(idIn(tickets.id, p.ids)),
 );
 
 /** Rows of `ids` by id, through a statement taking an id list (none read for an empty list). */

@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/client.js';
 import { statement, statementFamily } from '../../platform/db/statements.js';
 import { tickets } from '../tickets/index.js';
 import { users } from '../users/index.js';
-import type { KnownRelations } from './messages.dto.js';
+import { ticketSummaryColumns, type KnownRelations } from './messages.dto.js';
 import { messages } from './messages.tables.js';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -91,14 +91,7 @@ const historyPage = (onChannel: boolean) =>
       q
         .select({
           message: messages,
-          ticket: {
-            id: tickets.id,
-            status: tickets.status,
-            userId: tickets.userId,
-            unreadMessages: tickets.unreadMessages,
-            answered: tickets.answered,
-            createdAt: tickets.createdAt,
-          },
+          ticket: ticketSummaryColumns(),
           user: { id: users.id, name: users.name },
         })
         .from(messages)

@@ -84,11 +84,11 @@ describe('statement', () => {
         .leftJoin(queues, eq(queues.id, tickets.queueId))
         .orderBy(asc(tickets.id));
     const both = statement('test_ticket_rows', [], (q) => select(q));
-    const read = (fn: (tx: Queryable) => Promise<unknown>) => withTenant(t.platform.db, systemContext(tenant), fn);
+    const read = <T>(fn: (tx: Queryable) => Promise<T>) => withTenant(t.platform.db, systemContext(tenant), fn);
     const byDrizzle = await read((tx) => select(tx));
     expect(await read((tx) => both(tx, {}))).toEqual(byDrizzle);
     // The second call maps with the statement's own row mapper.
-    const reused = (await read((tx) => both(tx, {}))) as typeof byDrizzle;
+    const reused = (await read((tx) => both(tx, {}))) as Awaited<ReturnType<typeof select>>;
     expect(reused).toEqual(byDrizzle);
     expect(reused.map((row) => row.ticket.id)).toEqual([assigned, loose]);
     expect(reused[0]!.agent).toEqual({ id: agent.id, name: 'Carla', createdAt: expect.any(Date) });

@@ -39,10 +39,8 @@ describe('row-level security', () => {
   });
 
   it('runs a transaction on generic plans only when asked, and only that transaction', async () => {
-    const mode = (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
-      tx
-        .execute(sql`select current_setting('plan_cache_mode') as mode`)
-        .then((r) => (r.rows[0] as { mode: string }).mode);
+    const mode = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+      (await queryRows<{ mode: string }>(tx, sql`select current_setting('plan_cache_mode') as mode`))[0]!.mode;
     const ctx = systemContext(1);
     expect(await withTenant(t.platform.db, ctx, mode, { genericPlans: true })).toBe('force_generic_plan');
     expect(await withTenant(t.platform.db, ctx, mode)).toBe('auto');

@@ -106,7 +106,7 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
         await boss.createQueue(definition.name);
         if (!work) continue;
         const batchSize = definition.batchSize ?? 5;
-        // Set once work() answers; a batch fetched before that (it cannot be full yet) simply skips the re-fetch.
+        // Set once work() answers: a batch that ends before that waits for the polling interval, as before.
         const worker: { id?: string } = {};
         worker.id = await boss.work(
           definition.name,
