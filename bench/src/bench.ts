@@ -81,11 +81,15 @@ async function prepare(): Promise<BenchFacts> {
   }
   const handle = await openDatabase({ url: databaseUrl, dataDir });
   try {
-    // Jobs an earlier run left unfinished (its media downloads) would run during this run's first scenarios.
-    const { rows } = await handle.executeSql(
-      `delete from pgboss.job where state in ('created', 'retry', 'active') returning 1`,
-    );
-    if (rows.length > 0) console.log(`  dropped ${rows.length} jobs an earlier run left unfinished`);
+    // Jobs an earlier run left unfinished (its media downloads) would run during this run's first scenarios. A
+    // database no server has started on yet has no job queue.
+    const queue = await handle.executeSql(`select to_regclass('pgboss.job') is not null as exists`);
+    if ((queue.rows[0] as { exists: boolean } | undefined)?.exists) {
+      const { rows } = await handle.executeSql(
+        `delete from pgboss.job where state in ('created', 'retry', 'active') returning 1`,
+      );
+      if (rows.length > 0) console.log(`  dropped ${rows.length} jobs an earlier run left unfinished`);
+    }
     // An earlier run's ingestion left pages that are not all-visible (its new contacts and tickets): index-only
     // counts then visit the heap (contacts 228 instead of 293 requests/s). Autovacuum would catch up on a live
     // database; the bench does it now, so runs start alike.
