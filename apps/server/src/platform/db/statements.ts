@@ -169,7 +169,7 @@ export function rowMapper(fields: SelectedFieldsOrdered, joins: Record<string, b
     });
 }
 
-/** What `build` returns: a drizzle query (or `rawColumn`), prepared under a name or, with none, unnamed. */
+/** What `build` returns: a drizzle query (or `rawRows`), prepared under a name or, with none, unnamed. */
 export interface Preparable<R> {
   prepare(name: string): Prepared<R>;
 }
