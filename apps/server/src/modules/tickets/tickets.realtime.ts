@@ -31,36 +31,38 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
   interface NextRead {
     tickets: Set<number>;
     audiences: Promise<Map<number, number[]>>;
-    settle: (read: () => Promise<Map<number, number[]>>) => void;
+    resolve: (audiences: Map<number, number[]>) => void;
+    reject: (error: unknown) => void;
   }
 
   function nextRead(): NextRead {
-    let settle!: NextRead['settle'];
-    const audiences = new Promise<Map<number, number[]>>((resolve, reject) => {
-      settle = (read) => void read().then(resolve, reject);
-    });
-    return { tickets: new Set(), audiences, settle };
+    const read = { tickets: new Set<number>() } as NextRead;
+    read.audiences = new Promise((resolve, reject) => Object.assign(read, { resolve, reject }));
+    return read;
   }
 
-  function startRead(tenantId: number): void {
+  async function startRead(tenantId: number): Promise<void> {
     const lane = lanes.get(tenantId);
     const read = lane?.next;
     if (!lane || !read || lane.running) return;
     lane.next = undefined;
     lane.running = true;
-    read.settle(async () => {
-      try {
-        const connected = await realtime.connectedUserIds(tenantId);
-        if (connected.length === 0) return new Map();
-        return await withTenantAside(db, systemContext(tenantId), (tx) =>
-          ticketAudiences(tx, tenantId, [...read.tickets], connected),
-        );
-      } finally {
-        lane.running = false;
-        if (lane.next) setImmediate(() => startRead(tenantId));
-        else lanes.delete(tenantId);
-      }
-    });
+    try {
+      const connected = await realtime.connectedUserIds(tenantId);
+      read.resolve(
+        connected.length === 0
+          ? new Map()
+          : await withTenantAside(db, systemContext(tenantId), (tx) =>
+              ticketAudiences(tx, tenantId, [...read.tickets], connected),
+            ),
+      );
+    } catch (error) {
+      read.reject(error);
+    } finally {
+      lane.running = false;
+      if (lane.next) setImmediate(() => void startRead(tenantId));
+      else lanes.delete(tenantId);
+    }
   }
 
   /** The connected users who may see the ticket as stored now. */
@@ -70,7 +72,7 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
     if (!lane.next) {
       lane.next = nextRead();
       // Events published in the same turn (a batch of commits answered together) join before it starts.
-      if (!lane.running) setImmediate(() => startRead(tenantId));
+      if (!lane.running) setImmediate(() => void startRead(tenantId));
     }
     const read = lane.next;
     read.tickets.add(ticketId);
