@@ -1,7 +1,8 @@
 /**
  * Message rows to the wire shape (client-contract §20.3): the quoted message, the sender in groups, the agent, a
- * ticket summary, and a signed media URL once the media is stored. Relations are loaded in one query each per batch,
- * each a prepared statement of a single table (a join of all six cost more to plan than these cost to run).
+ * ticket summary, and a signed media URL once the media is stored. Relations the caller does not hold (`known`: the
+ * history page joins each message's ticket summary and agent) are loaded in one query each per batch, each a prepared
+ * statement of a single table.
  */
 import type { MessageDto, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
