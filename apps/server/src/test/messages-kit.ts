@@ -97,9 +97,10 @@ export async function createTelegramChannel(
   });
 }
 
-export function ingestionFor(t: TestApp): Ingestion {
+export function ingestionFor(t: TestApp, options: { lanesPerChannel?: number } = {}): Ingestion {
   const { db, events } = t.platform;
-  return createIngestion({ db, jobs: t.jobs, events, links: createMediaLinks(t.platform.secrets.jwtSecret) });
+  const links = createMediaLinks(t.platform.secrets.jwtSecret);
+  return createIngestion({ db, jobs: t.jobs, events, links, ...options });
 }
 
 export const jobOf = <P>(t: TestApp, name: string): JobDefinition<P> =>

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ContactDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { statement } from '../../platform/db/statements.js';
+import { arrayLiteral, statement } from '../../platform/db/statements.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { loadContactDtos } from './contacts.dto.js';
 import type { ContactRow } from './contacts.repository.js';
@@ -61,6 +61,21 @@ const insertIgnoringConflicts = statement(
   (q, p) => q.insert(contacts).values(p).onConflictDoNothing().returning(),
 );
 
+/** The row a first message makes: the key in its field, and the number (E.164) when the provider gave one. */
+function newContactValues(tenantId: TenantId, facts: InboundContactFacts, key: string) {
+  return {
+    tenantId,
+    name: facts.name.trim() || key,
+    isGroup: facts.isGroup,
+    profilePicUrl: facts.profilePicUrl ?? null,
+    number: facts.idField === 'number' ? key : facts.number ? normalizeNumber(facts.number) : null,
+    telegramId: null,
+    messengerId: null,
+    instagramPK: null,
+    [facts.idField]: key,
+  };
+}
+
 /**
  * The contact for these facts, created when new. Null when the provider id cannot be stored (a "number" that is no
  * valid phone number).
@@ -74,24 +89,72 @@ export async function upsertInboundContact(
   if (!key) return null;
   const existing = await findByKey(tx, tenantId, facts.idField, key);
   if (existing) return existing;
-  const number = facts.idField === 'number' ? key : facts.number ? normalizeNumber(facts.number) : null;
-  const base = {
-    tenantId,
-    name: facts.name.trim() || key,
-    isGroup: facts.isGroup,
-    profilePicUrl: facts.profilePicUrl ?? null,
-    telegramId: null,
-    messengerId: null,
-    instagramPK: null,
-    [facts.idField]: key,
-  };
-  const [inserted] = await insertIgnoringConflicts(tx, { ...base, number });
+  const base = newContactValues(tenantId, facts, key);
+  const [inserted] = await insertIgnoringConflicts(tx, base);
   // Not inserted: a concurrent first message made the contact (we waited for its commit), or the number is taken.
   const created = inserted ?? (await findByKey(tx, tenantId, facts.idField, key));
   if (created || facts.idField === 'number') return created ?? null;
   // The phone number already belongs to another contact: keep the channel id on a contact of its own.
   const [own] = await insertIgnoringConflicts(tx, { ...base, number: null });
   return own ?? (await findByKey(tx, tenantId, facts.idField, key)) ?? null;
+}
+
+/** The contacts whose key field holds one of the values (ingestion's batches). */
+const byKeys = new Map(
+  ID_FIELDS.map((field) => [
+    field,
+    statement(`contacts_by_${field}_many`, ['tenantId', 'values'], (q, p) =>
+      q
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.tenantId, p.tenantId), sql`${contacts[field]} = any(${p.values}::text[])`)),
+    ),
+  ]),
+);
+
+/**
+ * `upsertInboundContact` for many facts at once (one channel's batch): the known contacts in one statement per key
+ * field, the new ones in one insert; what that insert did not make (a concurrent first message, a phone number that
+ * belongs to another contact) goes through `upsertInboundContact` one by one. Same order as `facts`.
+ */
+export async function upsertInboundContacts(
+  tx: Tx,
+  tenantId: TenantId,
+  facts: readonly InboundContactFacts[],
+): Promise<(ContactRow | null)[]> {
+  const keys = facts.map(keyValue);
+  const found = new Map<string, ContactRow>();
+  const slot = (field: InboundIdField, key: string) => `${field}:${key}`;
+  for (const field of new Set(facts.map((f) => f.idField))) {
+    const values = [...new Set(keys.filter((key, i): key is string => key !== null && facts[i]!.idField === field))];
+    if (values.length === 0) continue;
+    const rows = await byKeys.get(field)!(tx, { tenantId, values: arrayLiteral(values) });
+    for (const row of rows) found.set(slot(field, row[field]!), row);
+  }
+  const missing = new Map<string, { facts: InboundContactFacts; key: string }>();
+  facts.forEach((f, i) => {
+    const key = keys[i];
+    if (key && !found.has(slot(f.idField, key))) missing.set(slot(f.idField, key), { facts: f, key });
+  });
+  if (missing.size > 0) {
+    const inserted = await tx
+      .insert(contacts)
+      .values([...missing.values()].map(({ facts: f, key }) => newContactValues(tenantId, f, key)))
+      .onConflictDoNothing()
+      .returning();
+    for (const row of inserted) {
+      for (const field of ID_FIELDS) {
+        const value = row[field];
+        if (value && missing.has(slot(field, value))) found.set(slot(field, value), row);
+      }
+    }
+    for (const [at, { facts: f }] of missing) {
+      if (found.has(at)) continue;
+      const row = await upsertInboundContact(tx, tenantId, f);
+      if (row) found.set(at, row);
+    }
+  }
+  return facts.map((f, i) => (keys[i] ? (found.get(slot(f.idField, keys[i])) ?? null) : null));
 }
 
 /** A provider's profile change (name, picture) applied to a known contact; its DTO for the contacts.updated event. */

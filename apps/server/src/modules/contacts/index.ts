@@ -44,6 +44,6 @@ export const contactsModule: AppModule = (platform) => {
     jobs: [contactsJobs.importContacts, contactsJobs.cleanupFiles] as never[],
   };
 };
-export { applyInboundContactUpdate, upsertInboundContact } from './contacts.inbound.js';
+export { applyInboundContactUpdate, upsertInboundContact, upsertInboundContacts } from './contacts.inbound.js';
 export type { InboundContactFacts, InboundIdField } from './contacts.inbound.js';
 export type { ContactRow } from './contacts.repository.js';

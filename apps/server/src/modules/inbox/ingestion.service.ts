@@ -1,8 +1,13 @@
 /**
- * Ingestion (ARCHITECTURE §4): the one path for a channel's normalised events. One transaction per event under the
- * channel's tenant: upsert the contact, find-or-create the ticket, insert the message idempotently and enqueue its
- * media download in the same transaction; domain events are published only after commit. The webhook answers the
- * provider after `ingest` resolves, so a crash loses nothing: the provider retries and a replay is a no-op.
+ * Ingestion (ARCHITECTURE §6b): the one path for a channel's normalised events. Under the channel's tenant: upsert the
+ * contact, find-or-create the ticket, insert the message idempotently and enqueue its media download in the same
+ * transaction; domain events are published only after commit. The webhook answers the provider after `ingest`
+ * resolves, so a crash loses nothing: the provider retries and a replay is a no-op.
+ *
+ * Messages go through lanes (`ingestion.lanes.ts`, a chat always in the same lane of its channel): one that finds its
+ * lane idle is stored alone; those that arrive while it is busy are stored together in one transaction of set-based
+ * statements (a statement per step for the whole batch instead of per message). A batch that fails for any reason
+ * (a concurrent duplicate, a deadlock with another node) is rolled back and its messages stored one by one.
  */
 import type { MessageDto, TicketDto } from '@conversa/shared';
 import type { Database, Tx } from '../../platform/db/client.js';
@@ -10,7 +15,12 @@ import type { EventBus } from '../../platform/events/bus.js';
 import { systemContext, withTenant, type TenantId } from '../../platform/db/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import type { ChannelCredentials, InboundEvent, InboundParty } from '../channels/index.js';
-import { applyInboundContactUpdate, upsertInboundContact, type InboundContactFacts } from '../contacts/index.js';
+import {
+  applyInboundContactUpdate,
+  upsertInboundContact,
+  upsertInboundContacts,
+  type InboundContactFacts,
+} from '../contacts/index.js';
 import {
   applyInboundAck,
   applyInboundDelete,
@@ -18,28 +28,60 @@ import {
   applyInboundReaction,
   DOWNLOAD_MEDIA_JOB,
   loadMessageDto,
+  loadMessageDtos,
   publishMessage,
   storeInboundMessage,
+  storeInboundMessages,
   ticketRefOf,
   type MediaLinks,
   type MessageChange,
   type MessageRow,
 } from '../messages/index.js';
-import { findOrCreateActiveTicket, loadTicketDto } from '../tickets/index.js';
+import {
+  findOrCreateActiveTicket,
+  findOrCreateActiveTickets,
+  loadTicketDto,
+  loadTicketDtos,
+  type ActiveTicketRequest,
+} from '../tickets/index.js';
+import { createLanes, laneOf } from './ingestion.lanes.js';
+
+/** Lanes per channel by default: the pool has 10 connections, and other requests need theirs. */
+const LANES_PER_CHANNEL = 4;
+/** Messages stored together at most. */
+const MAX_BATCH = 50;
 
 export interface IngestionDeps {
   db: Database;
   jobs: JobQueue;
   events: EventBus;
   links: MediaLinks;
+  /** Lanes per channel (default 4): at most this many of a channel's transactions in flight. */
+  lanesPerChannel?: number;
+}
+
+/** What the batches did since start (tests, diagnostics). */
+export interface IngestionStats {
+  /** Batches stored in one transaction, and the messages they held. */
+  batches: number;
+  batchedMessages: number;
+  /** Batches rolled back and stored message by message. */
+  fallbacks: number;
 }
 
 export interface Ingestion {
   ingest(channel: ChannelCredentials, events: InboundEvent[]): Promise<void>;
+  stats(): IngestionStats;
 }
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type Stored = { message: MessageDto; ticket: TicketDto | null; ticketCreated: boolean };
+type Queued = { channel: ChannelCredentials; event: MessageEvent };
+/** What a batch stored: its messages in order, and each ticket they touched once, as of the commit. */
+type StoredBatch = { messages: MessageDto[]; tickets: { ticket: TicketDto; created: boolean }[] };
+
+/** Stored in a batch: a customer's message of a private chat (group and phone-written messages go one by one). */
+const batchable = (event: MessageEvent): boolean => !event.fromMe && !event.party.isGroup;
 
 /** Thrown inside the transaction to roll back a ticket made for a message another transaction stored first. */
 class DuplicateMessage extends Error {}
@@ -61,6 +103,19 @@ function participantFacts(party: InboundParty): InboundContactFacts | null {
 /** The text a ticket list row shows for a message. */
 const preview = (event: MessageEvent): string => event.body || event.media?.name || event.mediaType;
 
+function ticketRequest(channel: ChannelCredentials, contactId: number, isGroup: boolean): ActiveTicketRequest {
+  return {
+    contactId,
+    channelId: channel.id,
+    channelType: channel.type,
+    isGroup,
+    status: 'pending',
+    userId: channel.routing.userId,
+    queueId: channel.routing.queueId,
+    actorUserId: null,
+  };
+}
+
 export function createIngestion(deps: IngestionDeps): Ingestion {
   /** Null when nothing is stored: a blocked contact (nothing of theirs is kept), an unusable id, or a replay. */
   async function storeMessage(tx: Tx, channel: ChannelCredentials, event: MessageEvent): Promise<Stored | null> {
@@ -71,16 +126,11 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const senderFacts = participantFacts(event.party);
     const sender = senderFacts ? await upsertInboundContact(tx, tenantId, senderFacts) : null;
     if (sender?.blocked) return null;
-    const { ticket, created } = await findOrCreateActiveTicket(tx, tenantId, {
-      contactId: chat.id,
-      channelId: channel.id,
-      channelType: channel.type,
-      isGroup: event.party.isGroup,
-      status: 'pending',
-      userId: channel.routing.userId,
-      queueId: channel.routing.queueId,
-      actorUserId: null,
-    });
+    const { ticket, created } = await findOrCreateActiveTicket(
+      tx,
+      tenantId,
+      ticketRequest(channel, chat.id, event.party.isGroup),
+    );
     // Messages written on the phone itself (fromMe echoes) answer the ticket instead of waiting for an answer.
     const row = await storeInboundMessage(
       tx,
@@ -114,7 +164,125 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     };
   }
 
-  async function ingestMessage(channel: ChannelCredentials, event: MessageEvent): Promise<void> {
+  /**
+   * The batch's messages in one transaction: contacts, tickets, messages (with their tickets' touch) and media jobs
+   * each one statement for all. Null for what stores nothing (blocked contacts, unusable ids, replays).
+   */
+  async function storeBatch(tx: Tx, channel: ChannelCredentials, events: MessageEvent[]): Promise<StoredBatch> {
+    const tenantId = channel.tenantId as TenantId;
+    const contacts = await upsertInboundContacts(
+      tx,
+      tenantId,
+      events.map((event) => chatFacts(event.party)),
+    );
+    const kept = events.flatMap((event, i) => {
+      const contact = contacts[i];
+      return contact && !contact.blocked ? [{ event, contactId: contact.id }] : [];
+    });
+    if (kept.length === 0) return { messages: [], tickets: [] };
+    const tickets = await findOrCreateActiveTickets(
+      tx,
+      tenantId,
+      kept.map(({ contactId }) => ticketRequest(channel, contactId, false)),
+    );
+    const rows = await storeInboundMessages(
+      tx,
+      tenantId,
+      channel.id,
+      kept.map(({ event, contactId }, i) => ({
+        ticketId: tickets[i]!.ticket.id,
+        contactId,
+        providerMessageId: event.providerMessageId,
+        body: event.body,
+        mediaType: event.mediaType,
+        media: event.media,
+        isSticker: event.isSticker ?? false,
+        meta: event.meta ?? null,
+        quotedProviderMessageId: event.quotedProviderMessageId,
+        timestamp: event.timestamp,
+        lastMessage: preview(event),
+      })),
+    );
+    const touched = new Set(rows.map((row) => row.ticketId));
+    // A ticket made for messages that all turned out stored already (replays racing their originals) must not stay.
+    if (tickets.some(({ ticket, created }) => created && !touched.has(ticket.id))) throw new DuplicateMessage();
+    await deps.jobs.enqueueMany(
+      DOWNLOAD_MEDIA_JOB,
+      rows.filter((row) => row.mediaStatus === 'pending').map((row) => ({ tenantId, messageId: row.id })),
+      { tx },
+    );
+    const dtos = await loadTicketDtos(tx, [...touched]);
+    const created = new Set(tickets.filter((t) => t.created).map((t) => t.ticket.id));
+    return {
+      messages: await loadMessageDtos(tx, rows, deps.links, { tickets: dtos.map(ticketRefOf) }),
+      tickets: dtos.map((ticket) => ({ ticket, created: created.has(ticket.id) })),
+    };
+  }
+
+  function publishBatch(tenantId: number, stored: StoredBatch): void {
+    for (const message of stored.messages) publishMessage(deps.events, tenantId, 'chat:create', message);
+    for (const { ticket, created } of stored.tickets) {
+      deps.events.publish('tickets.changed', {
+        tenantId,
+        type: created ? 'ticket:create' : 'ticket:update',
+        ticket,
+        ...(created ? { notify: true } : {}),
+      });
+    }
+  }
+
+  /** One by one, in order: each message's own outcome. */
+  async function ingestEach(items: Queued[]): Promise<PromiseSettledResult<void>[]> {
+    const results: PromiseSettledResult<void>[] = [];
+    for (const { channel, event } of items) {
+      try {
+        await ingestMessageAlone(channel, event);
+        results.push({ status: 'fulfilled', value: undefined });
+      } catch (reason) {
+        results.push({ status: 'rejected', reason });
+      }
+    }
+    return results;
+  }
+
+  async function runLane(_lane: string, items: Queued[]): Promise<PromiseSettledResult<void>[]> {
+    const batched = items.filter((item) => batchable(item.event));
+    if (batched.length < 2) return ingestEach(items);
+    const channel = batched[0]!.channel;
+    const results = new Map<Queued, PromiseSettledResult<void>>();
+    try {
+      const stored = await withTenant(deps.db, systemContext(channel.tenantId), (tx) =>
+        storeBatch(
+          tx,
+          channel,
+          batched.map((item) => item.event),
+        ),
+      );
+      publishBatch(channel.tenantId, stored);
+      stats.batches += 1;
+      stats.batchedMessages += batched.length;
+      for (const item of batched) results.set(item, { status: 'fulfilled', value: undefined });
+    } catch {
+      stats.fallbacks += 1;
+      // Rolled back: each message on its own, so one cause (a duplicate, a deadlock) fails only its own message.
+      const each = await ingestEach(batched);
+      batched.forEach((item, i) => results.set(item, each[i]!));
+    }
+    const rest = items.filter((item) => !results.has(item));
+    const restResults = await ingestEach(rest);
+    rest.forEach((item, i) => results.set(item, restResults[i]!));
+    return items.map((item) => results.get(item)!);
+  }
+
+  const stats: IngestionStats = { batches: 0, batchedMessages: 0, fallbacks: 0 };
+  const lanes = createLanes<Queued>(runLane, MAX_BATCH);
+  const laneCount = deps.lanesPerChannel ?? LANES_PER_CHANNEL;
+
+  function ingestMessage(channel: ChannelCredentials, event: MessageEvent): Promise<void> {
+    return lanes.push(`${channel.id}:${laneOf(event.party.chatId, laneCount)}`, { channel, event });
+  }
+
+  async function ingestMessageAlone(channel: ChannelCredentials, event: MessageEvent): Promise<void> {
     let stored: Stored | null;
     try {
       stored = await withTenant(deps.db, systemContext(channel.tenantId), (tx) => storeMessage(tx, channel, event));
@@ -187,5 +355,6 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       // In order: an edit or ack in the same webhook call refers to a message stored by an earlier event.
       for (const event of events) await ingestOne(channel, event);
     },
+    stats: () => ({ ...stats }),
   };
 }

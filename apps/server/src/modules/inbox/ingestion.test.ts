@@ -188,6 +188,103 @@ describe('message events', () => {
   });
 });
 
+describe('batches', () => {
+  const ticketOfChat = (chatId: string) =>
+    rowsOf(async (tx) => {
+      const [contact] = await tx.select().from(contacts).where(eq(contacts.telegramId, chatId));
+      return contact ? tx.select().from(tickets).where(eq(tickets.contactId, contact.id)) : [];
+    });
+
+  it('messages that arrive while their lane is busy are stored together: known and new contacts, in order', async () => {
+    // One lane: the first message is stored alone, everything pushed meanwhile goes in one batch.
+    const lane = ingestionFor(t, { lanesPerChannel: 1 });
+    const opener = textEvent('7001', 'primeira');
+    await lane.ingest(channel, [opener]);
+    await ingestion.ingest(channel, [textEvent('7004', 'antes do bloqueio')]);
+    await rowsOf((tx) => tx.update(contacts).set({ blocked: true }).where(eq(contacts.telegramId, '7004')));
+    adapter.files.set('file-7', { data: Buffer.from('JPG'), mime: 'image/jpeg', name: 'f.jpg' });
+    const photo = textEvent('7001', 'legenda', {
+      mediaType: 'image',
+      media: { ref: 'file-7', mime: 'image/jpeg', name: null, size: 3 },
+    });
+    const burst = [
+      textEvent('7000', 'abre a fila'),
+      textEvent('7001', 'segunda'),
+      textEvent('7002', 'sou novo'),
+      photo,
+      textEvent('7003', 'respondendo', { quotedProviderMessageId: opener.providerMessageId }),
+      textEvent('7004', 'bloqueado'),
+      textEvent('7002', 'ainda novo'),
+      opener,
+      textEvent('7001', 'terceira'),
+    ];
+    await settle();
+    recorded.clear();
+    const before = lane.stats();
+    await Promise.all(burst.map((event) => lane.ingest(channel, [event])));
+    await settle();
+    expect(lane.stats()).toEqual({
+      batches: before.batches + 1,
+      batchedMessages: before.batchedMessages + burst.length - 1,
+      fallbacks: before.fallbacks,
+    });
+
+    const [known] = await ticketOfChat('7001');
+    expect(known).toMatchObject({ unreadMessages: 4, lastMessage: 'terceira', answered: false });
+    const knownMessages = await rowsOf((tx) =>
+      tx.select().from(messages).where(eq(messages.ticketId, known!.id)).orderBy(messages.id),
+    );
+    expect(knownMessages.map((m) => m.body)).toEqual(['primeira', 'segunda', 'legenda', 'terceira']);
+    expect(knownMessages[2]).toMatchObject({ mediaStatus: 'pending', mediaRef: 'file-7', mediaType: 'image' });
+    expect(await t.jobs.runPending(mediaJob(t))).toBe(1);
+    expect(await messageByProviderId(photo.providerMessageId)).toMatchObject({ mediaStatus: 'ready' });
+
+    const created = [...(await ticketOfChat('7002')), ...(await ticketOfChat('7003'))];
+    expect(created).toHaveLength(2);
+    expect(created[0]).toMatchObject({ status: 'pending', unreadMessages: 2, lastMessage: 'ainda novo' });
+    expect(new Set(created.map((ticket) => ticket.protocol)).size).toBe(2);
+    const logs = await rowsOf((tx) => tx.select().from(ticketLogs));
+    for (const ticket of created)
+      expect(logs.filter((l) => l.ticketId === ticket.id).map((l) => l.type)).toEqual(['create']);
+    const reply = knownMessages[0]!;
+    const [replyRow] = await rowsOf((tx) => tx.select().from(messages).where(eq(messages.ticketId, created[1]!.id)));
+    expect(replyRow!.quotedMsgId).toBe(reply.id);
+    expect((await ticketOfChat('7004'))[0]!.unreadMessages).toBe(1);
+
+    // Each stored message announced once, in order; each ticket once, as of the commit.
+    const stored = recorded.messages.filter((e) => e.type === 'chat:create').map((e) => e.message.body);
+    expect(stored).toEqual(['abre a fila', 'segunda', 'sou novo', 'legenda', 'respondendo', 'ainda novo', 'terceira']);
+    expect(recorded.tickets.filter((e) => e.ticketId === known!.id)).toEqual([
+      { type: 'ticket:update', ticketId: known!.id, notify: undefined },
+    ]);
+    for (const ticket of created) {
+      expect(recorded.tickets.filter((e) => e.ticketId === ticket.id)).toEqual([
+        { type: 'ticket:create', ticketId: ticket.id, notify: true },
+      ]);
+    }
+    const replyDto = recorded.messages.find((e) => e.message.body === 'respondendo')!.message;
+    expect(replyDto.quotedMsg).toMatchObject({ id: reply.id, body: 'primeira' });
+    expect(replyDto.ticket).toMatchObject({ id: created[1]!.id, status: 'pending' });
+  });
+
+  it('a batch that cannot commit is rolled back and stored message by message', async () => {
+    const lane = ingestionFor(t, { lanesPerChannel: 1 });
+    const old = textEvent('7010', 'atendimento antigo');
+    await lane.ingest(channel, [old]);
+    const [oldTicket] = await ticketOfChat('7010');
+    await rowsOf((tx) => tx.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, oldTicket!.id)));
+    // The replay finds no active ticket: the batch makes one, then meets the stored message and must not keep it.
+    const before = lane.stats();
+    const fresh = textEvent('7011', 'novo cliente');
+    await Promise.all([textEvent('7012', 'abre'), old, fresh].map((event) => lane.ingest(channel, [event])));
+    expect(lane.stats().fallbacks).toBe(before.fallbacks + 1);
+    expect((await ticketOfChat('7010')).map((ticket) => ticket.status)).toEqual(['closed']);
+    expect(await messageByProviderId(fresh.providerMessageId)).toMatchObject({ body: 'novo cliente' });
+    const [freshTicket] = await ticketOfChat('7011');
+    expect(freshTicket).toMatchObject({ status: 'pending', unreadMessages: 1 });
+  });
+});
+
 describe('changes to stored messages', () => {
   it('edit, reaction, delete and acks (acks never go backwards)', async () => {
     const event = textEvent('4001', 'texto original');

@@ -30,7 +30,9 @@ export {
   applyInboundEdit,
   applyInboundReaction,
   storeInboundMessage,
+  storeInboundMessages,
 } from './messages.inbound.js';
+export type { BatchedInboundMessage } from './messages.inbound.js';
 export { createMessagesJobs, DOWNLOAD_MEDIA_JOB, SEND_MESSAGE_JOB } from './messages.jobs.js';
 export type { MediaPayload, MessagesJobs, SendPayload } from './messages.jobs.js';
 export { createTicketMessaging } from './messages.ticket-port.js';

@@ -6,7 +6,13 @@
 import type { MessageMediaType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { sql } from 'drizzle-orm';
-import { statementFamily } from '../../platform/db/statements.js';
+import {
+  arrayLiteral,
+  rawTableRows,
+  statement,
+  statementFamily,
+  tableColumnList,
+} from '../../platform/db/statements.js';
 import { ticketTouch, tickets } from '../tickets/index.js';
 import { findByProviderId, updateMessage, type MessageInsert, type MessageRow } from './messages.repository.js';
 import { messages } from './messages.tables.js';
@@ -112,6 +118,123 @@ export async function storeInboundMessage(
   };
   const [stored] = await insertInbound(tx, values.fromMe, { ...row, lastMessage, at: new Date() });
   return stored;
+}
+
+/** A customer's message of a batch: the columns of `storeInboundMessages`, and the text its ticket row shows. */
+export type BatchedInboundMessage = Omit<
+  InboundMessageValues,
+  'tenantId' | 'channelId' | 'senderContactId' | 'fromMe'
+> & {
+  lastMessage: string;
+};
+
+/**
+ * A batch of customers' messages of one channel, inserted in their order and their tickets touched, in one statement:
+ * the batch's columns travel as arrays (`unnest ... with ordinality`), each quoted message is resolved by its provider
+ * id, a provider id already stored is skipped, and each ticket is touched once (unread + the number stored, its
+ * latest message shown). Messages written on the phone and group messages are not batched (`storeInboundMessage`).
+ */
+const insertInboundMany = statement(
+  'message_insert_inbound_many',
+  [
+    'tenantId',
+    'channelId',
+    'at',
+    'ticketIds',
+    'contactIds',
+    'messageIds',
+    'bodies',
+    'mediaTypes',
+    'mediaRefs',
+    'mediaNames',
+    'mediaMimes',
+    'mediaSizes',
+    'stickers',
+    'metas',
+    'quoted',
+    'timestamps',
+    'previews',
+  ],
+  (q, p) =>
+    rawTableRows(
+      q,
+      sql`with input as (
+            select * from unnest(${p.ticketIds}::bigint[], ${p.contactIds}::bigint[], ${p.messageIds}::text[],
+              ${p.bodies}::text[], ${p.mediaTypes}::text[], ${p.mediaRefs}::text[], ${p.mediaNames}::text[],
+              ${p.mediaMimes}::text[], ${p.mediaSizes}::int[], ${p.stickers}::boolean[], ${p.metas}::text[],
+              ${p.quoted}::text[], ${p.timestamps}::bigint[], ${p.previews}::text[])
+              with ordinality as i(ticket_id, contact_id, message_id, body, media_type, media_ref, media_name,
+                media_mime, media_size, is_sticker, meta, quoted, ts, preview, ord)
+          ),
+          stored as (
+            insert into messages (tenant_id, ticket_id, contact_id, channel_id, message_id, from_me, read, body,
+              media_type, media_ref, media_name, media_mime, media_size, media_status, is_sticker, meta, quoted_msg_id,
+              ack, status, timestamp)
+            select ${p.tenantId}::bigint, i.ticket_id, i.contact_id, ${p.channelId}::bigint, i.message_id, false,
+              false, i.body, i.media_type, i.media_ref, i.media_name, i.media_mime, i.media_size,
+              case when i.media_ref is null then 'none' else 'pending' end, i.is_sticker, i.meta,
+              (select quoted.id from messages quoted
+                where quoted.tenant_id = ${p.tenantId}::bigint and quoted.channel_id = ${p.channelId}::bigint
+                  and quoted.message_id = i.quoted limit 1),
+              0, 'received', i.ts
+            from input i
+            order by i.ord
+            on conflict do nothing
+            returning ${tableColumnList(messages)}
+          ),
+          latest as (
+            select distinct on (s.ticket_id) s.ticket_id, i.preview, count(*) over (partition by s.ticket_id) as n
+            from stored s join input i on i.message_id = s.message_id
+            order by s.ticket_id, i.ord desc
+          ),
+          touched as (
+            update tickets set last_message = latest.preview, last_message_at = ${p.at}::timestamptz,
+              last_message_received_at = ${p.at}::timestamptz, unread_messages = tickets.unread_messages + latest.n,
+              answered = false, updated_at = now()
+            from latest where tickets.id = latest.ticket_id
+            returning tickets.id
+          )
+          select ${tableColumnList(messages)} from stored`,
+      messages,
+    ),
+);
+
+/**
+ * Stores a batch of customers' messages of one channel (see `insertInboundMany`); the rows stored, in the batch's
+ * order. A provider id given twice in the batch is stored once.
+ */
+export async function storeInboundMessages(
+  tx: Tx,
+  tenantId: number,
+  channelId: number,
+  batch: readonly BatchedInboundMessage[],
+): Promise<MessageRow[]> {
+  const seen = new Set<string>();
+  const unique = batch.filter((m) => !seen.has(m.providerMessageId) && seen.add(m.providerMessageId));
+  if (unique.length === 0) return [];
+  const column = <T extends string | number | boolean | null>(pick: (m: BatchedInboundMessage) => T) =>
+    arrayLiteral(unique.map(pick));
+  const rows = await insertInboundMany(tx, {
+    tenantId,
+    channelId,
+    at: new Date(),
+    ticketIds: column((m) => m.ticketId),
+    contactIds: column((m) => m.contactId),
+    messageIds: column((m) => m.providerMessageId),
+    bodies: column((m) => m.body),
+    mediaTypes: column((m) => m.mediaType),
+    mediaRefs: column((m) => m.media?.ref ?? null),
+    mediaNames: column((m) => m.media?.name ?? null),
+    mediaMimes: column((m) => m.media?.mime ?? null),
+    mediaSizes: column((m) => m.media?.size ?? null),
+    stickers: column((m) => m.isSticker),
+    metas: column((m) => m.meta),
+    quoted: column((m) => m.quotedProviderMessageId),
+    timestamps: column((m) => m.timestamp),
+    previews: column((m) => m.lastMessage),
+  });
+  const order = new Map(unique.map((m, i) => [m.providerMessageId, i]));
+  return rows.sort((a, b) => order.get(a.messageId!)! - order.get(b.messageId!)!);
 }
 
 /** Acks only move forward: a late 'delivered' never overwrites 'read'. */

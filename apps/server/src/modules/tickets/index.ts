@@ -38,5 +38,10 @@ export function createTicketsModule(messagingFor: (platform: Platform) => Ticket
     };
   };
 }
-export { findOrCreateActiveTicket, ticketTouch, touchTicketOnOutbound } from './tickets.inbound.js';
+export {
+  findOrCreateActiveTicket,
+  findOrCreateActiveTickets,
+  ticketTouch,
+  touchTicketOnOutbound,
+} from './tickets.inbound.js';
 export type { ActiveTicketRequest } from './tickets.inbound.js';

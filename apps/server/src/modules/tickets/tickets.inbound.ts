@@ -8,10 +8,10 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChannelType } from '@conversa/shared';
 import type { Queryable, Tx } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { statement, statementFamily } from '../../platform/db/statements.js';
-import { findActiveTicket, insertLog, type TicketRow } from './tickets.repository.js';
-import { allocateProtocol } from './tickets.protocol.js';
-import { tickets } from './tickets.tables.js';
+import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
+import { findActiveTicket, insertLog, statusIn, type TicketRow } from './tickets.repository.js';
+import { allocateProtocol, allocateProtocols } from './tickets.protocol.js';
+import { ticketLogs, tickets } from './tickets.tables.js';
 
 export interface ActiveTicketRequest {
   contactId: number;
@@ -58,6 +58,82 @@ export async function findOrCreateActiveTicket(
     details: { status: request.status, channelId: request.channelId, queueId: request.queueId },
   });
   return { ticket: inserted, created: true };
+}
+
+/** The active tickets of these contacts on one channel. */
+const activeTicketsOf = statement('tickets_active_many', ['tenantId', 'contactIds', 'channelId'], (q, p) =>
+  q
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.tenantId, p.tenantId),
+        idIn(tickets.contactId, p.contactIds),
+        sql`coalesce(tickets.channel_id, 0) = ${p.channelId}`,
+        statusIn(['open', 'pending']),
+      ),
+    ),
+);
+
+/**
+ * `findOrCreateActiveTicket` for the contacts of one channel's batch: the existing tickets in one statement, the new
+ * ones with a block of protocol numbers, one insert and one insert of their create logs. A contact whose ticket
+ * another transaction created meanwhile goes through `findOrCreateActiveTicket`. Same order as `requests`; every
+ * request must name the same channel.
+ */
+export async function findOrCreateActiveTickets(
+  tx: Tx,
+  tenantId: TenantId,
+  requests: readonly ActiveTicketRequest[],
+): Promise<{ ticket: TicketRow; created: boolean }[]> {
+  const channelId = requests[0]?.channelId;
+  if (channelId === undefined) return [];
+  if (requests.some((r) => r.channelId !== channelId)) throw new Error('one channel per batch of ticket requests');
+  const contactIds = [...new Set(requests.map((r) => r.contactId))];
+  const rows = await activeTicketsOf(tx, { tenantId, contactIds: idList(contactIds), channelId });
+  const result = new Map(rows.map((ticket) => [ticket.contactId, { ticket, created: false }]));
+  const missing = contactIds.flatMap((id) => (result.has(id) ? [] : [requests.find((r) => r.contactId === id)!]));
+  if (missing.length > 0) {
+    const protocols = await allocateProtocols(tx, tenantId, missing.length);
+    const inserted = await tx
+      .insert(tickets)
+      .values(
+        missing.map((request, i) => ({
+          tenantId,
+          contactId: request.contactId,
+          channelId: request.channelId,
+          channel: request.channelType,
+          status: request.status,
+          userId: request.userId,
+          queueId: request.queueId,
+          isGroup: request.isGroup,
+          protocol: protocols[i]!,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const ticket of inserted) result.set(ticket.contactId, { ticket, created: true });
+    if (inserted.length > 0) {
+      await tx.insert(ticketLogs).values(
+        inserted.map((ticket) => {
+          const request = missing.find((r) => r.contactId === ticket.contactId)!;
+          return {
+            tenantId,
+            ticketId: ticket.id,
+            userId: request.actorUserId,
+            type: 'create' as const,
+            details: { status: request.status, channelId: request.channelId, queueId: request.queueId },
+          };
+        }),
+      );
+    }
+    for (const request of missing) {
+      if (!result.has(request.contactId)) {
+        result.set(request.contactId, await findOrCreateActiveTicket(tx, tenantId, request));
+      }
+    }
+  }
+  return requests.map((r) => result.get(r.contactId)!);
 }
 
 /** A new active ticket, unless the contact has one on that channel already (the partial unique index). */

@@ -11,14 +11,22 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { systemContext, withTenantBeside } from '../../platform/db/tenancy.js';
 
 export async function allocateProtocol(tx: Tx, tenantId: number, now = new Date()): Promise<string> {
+  const [protocol] = await allocateProtocols(tx, tenantId, 1, now);
+  return protocol!;
+}
+
+/** `count` consecutive numbers of the day in one increment (a batch of new tickets). */
+export async function allocateProtocols(tx: Tx, tenantId: number, count: number, now = new Date()): Promise<string[]> {
+  if (!Number.isSafeInteger(count) || count < 1) throw new Error('protocol count must be a positive integer');
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   const [row] = await withTenantBeside(tx, systemContext(tenantId), (own) =>
     queryRows<{ value: number }>(
       own,
-      sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, ${`protocol:${day}`}, 1)
-          on conflict (tenant_id, name) do update set value = tenant_counters.value + 1
+      sql`insert into tenant_counters (tenant_id, name, value) values (${tenantId}, ${`protocol:${day}`}, ${count})
+          on conflict (tenant_id, name) do update set value = tenant_counters.value + ${count}
           returning value::int as value`,
     ),
   );
-  return `${day}-${String(row?.value ?? 1).padStart(5, '0')}`;
+  const last = row?.value ?? count;
+  return Array.from({ length: count }, (_, i) => `${day}-${String(last - count + 1 + i).padStart(5, '0')}`);
 }

@@ -9,8 +9,8 @@ import { users } from '../../modules/users/index.js';
 import { queues } from '../../modules/queues/index.js';
 import { tickets } from '../../modules/tickets/index.js';
 import { makeChannel, makeContact, makeQueue, makeTicket } from '../../test/ticket-fixtures.js';
-import type { Queryable } from './client.js';
-import { statement } from './statements.js';
+import { queryRows, type Queryable } from './client.js';
+import { arrayLiteral, statement } from './statements.js';
 import { systemContext, withTenant } from './tenancy.js';
 
 let t: TestApp;
@@ -96,5 +96,20 @@ describe('statement', () => {
     expect(reused[0]!.ticket.updatedAt).toBeInstanceOf(Date);
     expect(reused[1]).toMatchObject({ agent: null, queue: null, unread: 6 });
     expect(reused[1]!.label).toMatch(/^#/);
+  });
+});
+
+describe('arrayLiteral', () => {
+  it('round-trips text with quotes, backslashes, braces, commas, NULL as text, and nulls, numbers and booleans', async () => {
+    const texts = ['simples', 'com "aspas"', 'barra \\ invertida', '{chaves}, vírgula', 'NULL', '', null, ' espaço '];
+    const [row] = await queryRows<{ texts: (string | null)[]; numbers: (number | null)[]; flags: boolean[] }>(
+      t.platform.db,
+      sql`select ${arrayLiteral(texts)}::text[] as texts, ${arrayLiteral([1, null, 9007199254740991])}::bigint[]::text[]::numeric[]::float8[] as numbers,
+        ${arrayLiteral([true, false])}::boolean[] as flags`,
+    );
+    expect(row!.texts).toEqual(texts);
+    expect(row!.numbers).toEqual([1, null, 9007199254740991]);
+    expect(row!.flags).toEqual([true, false]);
+    expect(() => arrayLiteral([Number.NaN])).toThrow();
   });
 });

@@ -11,7 +11,9 @@ import {
   SQL,
   sql,
   Subquery,
+  getTableColumns,
   type AnyColumn,
+  type Table,
   type ExtractTablesWithRelations,
   type Query,
 } from 'drizzle-orm';
@@ -71,6 +73,24 @@ function statementName(label: string, text: string): string {
     statementNames.set(text, named);
   }
   return named;
+}
+
+/**
+ * Values as one PostgreSQL array literal (`{"a",NULL,"b"}`), to bind as a single parameter cast to `text[]`,
+ * `bigint[]` or `boolean[]`: set-based statements take a batch's columns this way and keep one text whatever its size
+ * (the same literal on node-postgres and PGlite, whose drivers serialise JS arrays each their own way).
+ */
+export function arrayLiteral(values: readonly (string | number | boolean | null)[]): string {
+  const element = (value: string | number | boolean | null): string => {
+    if (value === null) return 'NULL';
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw new Error('array numbers must be finite');
+      return String(value);
+    }
+    if (typeof value === 'boolean') return value ? 't' : 'f';
+    return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  };
+  return `{${values.map(element).join(',')}}`;
 }
 
 /** An id list as one array value, `{1,2,3}`: one statement text for any number of ids (`in (...)` is one per length). */
@@ -228,6 +248,29 @@ export function statementFamily<S, K extends string, R>(
 }
 
 const rawDialect = new PgDialect();
+
+/** A table's columns in drizzle's order, as the select list of a raw query that `rawTableRows` maps back to rows. */
+export function tableColumnList(table: Table): SQL {
+  return sql.join(
+    Object.values(getTableColumns(table)).map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+}
+
+/**
+ * A raw `sql` query whose select list is `tableColumnList(table)` (a data-modifying CTE's `returning`, say), its
+ * rows mapped to the table's row objects as drizzle maps them (dates, JSON, custom types).
+ */
+export function rawTableRows<T extends Table>(q: Queryable, query: SQL, table: T): Preparable<T['$inferSelect'][]> {
+  const fields = Object.entries(getTableColumns(table)).map(([key, field]) => ({ path: [key], field }));
+  const map = rowMapper(fields, undefined);
+  return {
+    prepare: (name) =>
+      q._.session.prepareQuery(rawDialect.sqlToQuery(query), undefined, name, true, map) as unknown as Prepared<
+        T['$inferSelect'][]
+      >,
+  };
+}
 
 /** A raw `sql` query for `statement`: its rows as arrays of column values. */
 export function rawRows<T extends unknown[]>(q: Queryable, query: SQL): Preparable<T[]> {

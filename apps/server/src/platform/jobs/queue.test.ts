@@ -36,6 +36,24 @@ describe('job queue', () => {
     expect(handled).toEqual([2]);
   });
 
+  it('enqueues many jobs in one insert, inside the transaction', async () => {
+    handled.length = 0;
+    await t.platform.db
+      .transaction(async (tx) => {
+        await t.jobs.enqueueMany(probe, [{ n: 10 }, { n: 11 }], { tx });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await t.platform.db.transaction(async (tx) => {
+      await t.jobs.enqueueMany(probe, [{ n: 12 }, { n: 13 }, { n: 14 }], { tx });
+      await t.jobs.enqueueMany(probe, [], { tx });
+    });
+    expect(await t.jobs.runPending(probe)).toBe(3);
+    expect([...handled].sort()).toEqual([12, 13, 14]);
+    await expect(t.jobs.enqueueMany(probe, [{ n: 1 }, { n: 'x' } as never])).rejects.toThrow();
+    expect(await t.jobs.runPending(probe)).toBe(0);
+  });
+
   it('validates payloads with the job schema', async () => {
     await expect(t.jobs.enqueue(probe, { n: 'x' } as never)).rejects.toThrow();
   });

@@ -49,6 +49,8 @@ export interface EnqueueOptions {
 
 export interface JobQueue {
   enqueue<P>(definition: JobSpec<P>, payload: P, options?: EnqueueOptions): Promise<void>;
+  /** Several jobs of one definition in one insert (a batch of ingested messages' media downloads). */
+  enqueueMany<P>(definition: JobSpec<P>, payloads: P[], options?: Pick<EnqueueOptions, 'tx'>): Promise<void>;
   /** Creates the queues and, when `work` is true, starts the workers and the cron schedules. */
   start(definitions: JobDefinition<never>[], work: boolean): Promise<void>;
   /** Fetches and runs the queued jobs of one definition now (tests and one-off maintenance); returns how many ran. */
@@ -93,6 +95,19 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
       const tx = options.tx;
       if (tx) sendOptions.db = { executeSql: (text, values) => executeOnTx(tx, text, values) };
       await boss.send(definition.name, data, sendOptions);
+    },
+    async enqueueMany(definition, payloads, options = {}) {
+      if (payloads.length === 0) return;
+      const jobs = payloads.map((payload) => ({
+        name: definition.name,
+        data: definition.schema.parse(payload) as object,
+        retryLimit: definition.retryLimit ?? 5,
+        retryDelay: definition.retryDelaySeconds ?? 10,
+        retryBackoff: true,
+        ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+      }));
+      const tx = options.tx;
+      await boss.insert(jobs, tx ? { db: { executeSql: (text, values) => executeOnTx(tx, text, values) } } : {});
     },
     async start(definitions, work) {
       await boss.start();
