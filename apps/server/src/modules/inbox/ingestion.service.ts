@@ -103,9 +103,9 @@ function participantFacts(party: InboundParty): InboundContactFacts | null {
 /** The text a ticket list row shows for a message. */
 const preview = (event: MessageEvent): string => event.body || event.media?.name || event.mediaType;
 
-function ticketRequest(channel: ChannelCredentials, contactId: number, isGroup: boolean): ActiveTicketRequest {
+/** A customer's new ticket on the channel: pending, routed by the channel's queue and user. */
+function ticketBase(channel: ChannelCredentials, isGroup: boolean): Omit<ActiveTicketRequest, 'contactId'> {
   return {
-    contactId,
     channelId: channel.id,
     channelType: channel.type,
     isGroup,
@@ -126,11 +126,10 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const senderFacts = participantFacts(event.party);
     const sender = senderFacts ? await upsertInboundContact(tx, tenantId, senderFacts) : null;
     if (sender?.blocked) return null;
-    const { ticket, created } = await findOrCreateActiveTicket(
-      tx,
-      tenantId,
-      ticketRequest(channel, chat.id, event.party.isGroup),
-    );
+    const { ticket, created } = await findOrCreateActiveTicket(tx, tenantId, {
+      ...ticketBase(channel, event.party.isGroup),
+      contactId: chat.id,
+    });
     // Messages written on the phone itself (fromMe echoes) answer the ticket instead of waiting for an answer.
     const row = await storeInboundMessage(
       tx,
@@ -183,14 +182,15 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const tickets = await findOrCreateActiveTickets(
       tx,
       tenantId,
-      kept.map(({ contactId }) => ticketRequest(channel, contactId, false)),
+      ticketBase(channel, false),
+      kept.map(({ contactId }) => contactId),
     );
     const rows = await storeInboundMessages(
       tx,
       tenantId,
       channel.id,
-      kept.map(({ event, contactId }, i) => ({
-        ticketId: tickets[i]!.ticket.id,
+      kept.map(({ event, contactId }) => ({
+        ticketId: tickets.get(contactId)!.ticket.id,
         contactId,
         providerMessageId: event.providerMessageId,
         body: event.body,
@@ -205,14 +205,15 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     );
     const touched = new Set(rows.map((row) => row.ticketId));
     // A ticket made for messages that all turned out stored already (replays racing their originals) must not stay.
-    if (tickets.some(({ ticket, created }) => created && !touched.has(ticket.id))) throw new DuplicateMessage();
+    const made = [...tickets.values()].filter((t) => t.created).map((t) => t.ticket.id);
+    if (made.some((id) => !touched.has(id))) throw new DuplicateMessage();
     await deps.jobs.enqueueMany(
       DOWNLOAD_MEDIA_JOB,
       rows.filter((row) => row.mediaStatus === 'pending').map((row) => ({ tenantId, messageId: row.id })),
       { tx },
     );
     const dtos = await loadTicketDtos(tx, [...touched]);
-    const created = new Set(tickets.filter((t) => t.created).map((t) => t.ticket.id));
+    const created = new Set(made);
     return {
       messages: await loadMessageDtos(tx, rows, deps.links, { tickets: dtos.map(ticketRefOf) }),
       tickets: dtos.map((ticket) => ({ ticket, created: created.has(ticket.id) })),

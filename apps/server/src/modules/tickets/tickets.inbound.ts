@@ -8,10 +8,18 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChannelType } from '@conversa/shared';
 import type { Queryable, Tx } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
+import {
+  arrayLiteral,
+  idIn,
+  idList,
+  rawTableRows,
+  statement,
+  statementFamily,
+  tableColumnList,
+} from '../../platform/db/statements.js';
 import { findActiveTicket, insertLog, statusIn, type TicketRow } from './tickets.repository.js';
 import { allocateProtocol, allocateProtocols } from './tickets.protocol.js';
-import { ticketLogs, tickets } from './tickets.tables.js';
+import { tickets } from './tickets.tables.js';
 
 export interface ActiveTicketRequest {
   contactId: number;
@@ -76,64 +84,75 @@ const activeTicketsOf = statement('tickets_active_many', ['tenantId', 'contactId
 );
 
 /**
- * `findOrCreateActiveTicket` for the contacts of one channel's batch: the existing tickets in one statement, the new
- * ones with a block of protocol numbers, one insert and one insert of their create logs. A contact whose ticket
- * another transaction created meanwhile goes through `findOrCreateActiveTicket`. Same order as `requests`; every
- * request must name the same channel.
+ * New active tickets and their create logs in one statement: the contacts and protocols travel as arrays, the rest is
+ * the same for all; a contact that has an active ticket already (the partial unique index) is skipped.
+ */
+const insertActiveMany = statement(
+  'tickets_insert_active_many',
+  ['tenantId', 'contactIds', 'protocols', 'channelId', 'channel', 'status', 'userId', 'queueId', 'isGroup', 'actor'],
+  (q, p) =>
+    rawTableRows(
+      q,
+      sql`with inserted as (
+            insert into tickets (tenant_id, contact_id, channel_id, channel, status, user_id, queue_id, is_group,
+              protocol)
+            select ${p.tenantId}::bigint, i.contact_id, ${p.channelId}::bigint, ${p.channel}::text, ${p.status}::text,
+              ${p.userId}::bigint, ${p.queueId}::bigint, ${p.isGroup}::boolean, i.protocol
+            from unnest(${p.contactIds}::bigint[], ${p.protocols}::text[]) with ordinality as i(contact_id, protocol, ord)
+            order by i.ord
+            on conflict do nothing
+            returning ${tableColumnList(tickets)}
+          ),
+          logs as (
+            insert into ticket_logs (tenant_id, ticket_id, user_id, type, details)
+            select tenant_id, id, ${p.actor}::bigint, 'create',
+              jsonb_build_object('status', status, 'channelId', channel_id, 'queueId', queue_id)
+            from inserted
+          )
+          select ${tableColumnList(tickets)} from inserted`,
+      tickets,
+    ),
+);
+
+/**
+ * `findOrCreateActiveTicket` for many contacts of one channel, with the same request otherwise (`base`): the existing
+ * tickets in one statement, the new ones with a block of protocol numbers and one insert (with their create logs). A
+ * contact whose ticket another transaction created meanwhile goes through `findOrCreateActiveTicket`.
  */
 export async function findOrCreateActiveTickets(
   tx: Tx,
   tenantId: TenantId,
-  requests: readonly ActiveTicketRequest[],
-): Promise<{ ticket: TicketRow; created: boolean }[]> {
-  const channelId = requests[0]?.channelId;
-  if (channelId === undefined) return [];
-  if (requests.some((r) => r.channelId !== channelId)) throw new Error('one channel per batch of ticket requests');
-  const contactIds = [...new Set(requests.map((r) => r.contactId))];
-  const rows = await activeTicketsOf(tx, { tenantId, contactIds: idList(contactIds), channelId });
-  const result = new Map(rows.map((ticket) => [ticket.contactId, { ticket, created: false }]));
-  const missing = contactIds.flatMap((id) => (result.has(id) ? [] : [requests.find((r) => r.contactId === id)!]));
-  if (missing.length > 0) {
-    const protocols = await allocateProtocols(tx, tenantId, missing.length);
-    const inserted = await tx
-      .insert(tickets)
-      .values(
-        missing.map((request, i) => ({
-          tenantId,
-          contactId: request.contactId,
-          channelId: request.channelId,
-          channel: request.channelType,
-          status: request.status,
-          userId: request.userId,
-          queueId: request.queueId,
-          isGroup: request.isGroup,
-          protocol: protocols[i]!,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
-    for (const ticket of inserted) result.set(ticket.contactId, { ticket, created: true });
-    if (inserted.length > 0) {
-      await tx.insert(ticketLogs).values(
-        inserted.map((ticket) => {
-          const request = missing.find((r) => r.contactId === ticket.contactId)!;
-          return {
-            tenantId,
-            ticketId: ticket.id,
-            userId: request.actorUserId,
-            type: 'create' as const,
-            details: { status: request.status, channelId: request.channelId, queueId: request.queueId },
-          };
-        }),
-      );
-    }
-    for (const request of missing) {
-      if (!result.has(request.contactId)) {
-        result.set(request.contactId, await findOrCreateActiveTicket(tx, tenantId, request));
-      }
+  base: Omit<ActiveTicketRequest, 'contactId'>,
+  contactIds: readonly number[],
+): Promise<Map<number, { ticket: TicketRow; created: boolean }>> {
+  const distinct = [...new Set(contactIds)];
+  const result = new Map<number, { ticket: TicketRow; created: boolean }>();
+  if (distinct.length === 0) return result;
+  const rows = await activeTicketsOf(tx, { tenantId, contactIds: idList(distinct), channelId: base.channelId });
+  for (const ticket of rows) result.set(ticket.contactId, { ticket, created: false });
+  const missing = distinct.filter((id) => !result.has(id));
+  if (missing.length === 0) return result;
+  const protocols = await allocateProtocols(tx, tenantId, missing.length);
+  const inserted = await insertActiveMany(tx, {
+    tenantId,
+    contactIds: idList(missing),
+    protocols: arrayLiteral(protocols),
+    channelId: base.channelId,
+    channel: base.channelType,
+    status: base.status,
+    userId: base.userId,
+    queueId: base.queueId,
+    isGroup: base.isGroup,
+    actor: base.actorUserId,
+  });
+  for (const ticket of inserted) result.set(ticket.contactId, { ticket, created: true });
+  for (const contactId of missing) {
+    // Created by another transaction meanwhile (we waited for its commit on the unique index).
+    if (!result.has(contactId)) {
+      result.set(contactId, await findOrCreateActiveTicket(tx, tenantId, { ...base, contactId }));
     }
   }
-  return requests.map((r) => result.get(r.contactId)!);
+  return result;
 }
 
 /** A new active ticket, unless the contact has one on that channel already (the partial unique index). */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { allocateProtocol } from './tickets.protocol.js';
+import { allocateProtocol, allocateProtocols } from './tickets.protocol.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +30,15 @@ describe('allocateProtocol', () => {
     expect(first).toBe('20260304-00001');
     // On PostgreSQL the number of the rolled-back creation stays used (a gap); PGlite allocates inside the caller.
     expect(third).toBe(process.env.TEST_DATABASE_URL ? '20260304-00003' : '20260304-00002');
+  });
+
+  it('takes a block of consecutive numbers in one increment', async () => {
+    const tenant = await t.createTenant();
+    const run = (count: number) =>
+      withTenant(t.platform.db, systemContext(tenant), (tx) => allocateProtocols(tx, tenant, count, day));
+    expect(await run(3)).toEqual(['20260304-00001', '20260304-00002', '20260304-00003']);
+    expect(await run(1)).toEqual(['20260304-00004']);
+    await expect(run(0)).rejects.toThrow();
   });
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(

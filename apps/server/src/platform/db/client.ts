@@ -86,7 +86,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleOnPool(pool);
   // A small pool of its own for short transactions that must not queue behind the requests: those run beside a
-  // request's own (besideTransaction) and the realtime audience reads (asideTransaction). They can never wait for a
+  // request's own (besideStatement) and the realtime audience reads (asideTransaction). They can never wait for a
   // connection that the requests themselves hold.
   const side = new pg.Pool({ connectionString: url, max: 3 });
   side.on('error', () => undefined);
@@ -176,19 +176,36 @@ export async function transactionWith<T>(db: Database, prelude: string, fn: (tx:
 }
 
 /**
+ * One statement in a short transaction of its own beside the open transaction `tx`, on the side pool, committed
+ * before it returns: for a counter that must not stay locked until a long caller commits (concurrent callers would
+ * queue behind it). BEGIN, `prelude`, the statement and COMMIT travel as one simple-protocol query, one round trip.
+ * `prelude` and `text` must be constant SQL built from checked values: no parameters travel with them. On PGlite
+ * (one session, no concurrency) the statement runs in `tx` itself.
+ */
+export async function besideStatement<T>(tx: Tx, prelude: string, text: string): Promise<T[]> {
+  const side = sideOfTransaction.get(tx);
+  const pool = side && (side as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return queryRows<T>(tx, sql.raw(text));
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const results = (await client.query(`begin; ${prelude}; ${text}; commit`)) as unknown as pg.QueryResult[];
+    return results[2]!.rows as T[];
+  } catch (error) {
+    // A failed statement leaves the explicit transaction open and aborted: end it before the client goes back.
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
  * A short transaction on the side pool (PostgreSQL; on PGlite the database itself): for reads that follow a commit
  * and must not wait for a connection behind the requests in flight, like the realtime audience of an event.
  */
 export async function asideTransaction<T>(db: Database, prelude: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return transactionWith(sidePools.get(db) ?? db, prelude, fn);
-}
-
-/**
- * A short transaction of its own beside the open transaction `tx`, committed before `fn`'s result returns: for a
- * counter that must not stay locked until a long caller commits (concurrent callers would queue behind it). On
- * PGlite (one session, no concurrency) and inside a transaction already beside another, `fn` runs in `tx` itself.
- */
-export async function besideTransaction<T>(tx: Tx, prelude: string, fn: (own: Tx) => Promise<T>): Promise<T> {
-  const side = sideOfTransaction.get(tx);
-  return side ? transactionWith(side, prelude, fn) : fn(tx);
 }

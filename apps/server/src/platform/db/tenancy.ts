@@ -4,7 +4,7 @@
  * named system paths listed in ARCHITECTURE.md.
  */
 import type { Profile } from '@conversa/shared';
-import { asideTransaction, besideTransaction, transactionWith, type Database, type Tx } from './client.js';
+import { asideTransaction, besideStatement, transactionWith, type Database, type Tx } from './client.js';
 
 export const APP_ROLE = 'conversa_app';
 
@@ -51,9 +51,9 @@ export async function withTenant<T>(
   return transactionWith(db, tenantPrelude(ctx) + generic, fn);
 }
 
-/** As withTenant, in a short transaction beside the open `tx` (client.ts besideTransaction). */
-export async function withTenantBeside<T>(tx: Tx, ctx: TenantContext, fn: (own: Tx) => Promise<T>): Promise<T> {
-  return besideTransaction(tx, tenantPrelude(ctx), fn);
+/** One parameter-free statement under the tenant, committed beside the open `tx` in one round trip (client.ts besideStatement). */
+export async function withTenantBesideStatement<T>(tx: Tx, ctx: TenantContext, text: string): Promise<T[]> {
+  return besideStatement<T>(tx, tenantPrelude(ctx), text);
 }
 
 /** As withTenant, on the side pool: a short read after a commit that must not queue behind requests (client.ts asideTransaction). */
