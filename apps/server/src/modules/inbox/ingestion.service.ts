@@ -47,7 +47,7 @@ import {
 import { createLanes, laneOf } from './ingestion.lanes.js';
 
 /** Lanes per channel by default: the pool has 10 connections, and other requests need theirs. */
-const LANES_PER_CHANNEL = 4;
+const LANES_PER_CHANNEL = 2;
 /** Messages stored together at most. */
 const MAX_BATCH = 50;
 
