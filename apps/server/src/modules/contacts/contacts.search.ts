@@ -28,8 +28,9 @@ export interface ContactSearchShape {
 }
 
 /**
- * Whether the list searches at all. Such shapes are planned at each run (statementFamily's `planEachRun`): how many
- * contacts a term matches decides the plan.
+ * Whether the list searches at all. The contacts list plans such shapes at each run (statementFamily's
+ * `planEachRun`): how many contacts a term matches decides its plan. The ticket search decides that while it runs
+ * (tickets.repository.ts `searchPages`) and plans only long terms per run.
  */
 export const searches = (shape: ContactSearchShape): boolean => shape.fields.length > 0;
 

@@ -65,6 +65,7 @@ export function pagedList<S, K extends string, R extends { total: number }>(opti
     total: SQL<number>,
     where: SQL | undefined,
     p: Record<K | PageKey, Placeholder>,
+    shape: S,
   ) => Preparable<R[]>;
   /** Shapes PostgreSQL must plan with their values (substring searches). */
   planEachRun?: (shape: S) => boolean;
@@ -78,7 +79,7 @@ export function pagedList<S, K extends string, R extends { total: number }>(opti
     keys,
     (q, p, shape: S) => {
       const matches = where(p, shape);
-      return options.page(from(q, p, shape), boundedCountColumn(table, matches, cap), matches, p);
+      return options.page(from(q, p, shape), boundedCountColumn(table, matches, cap), matches, p, shape);
     },
     options.planEachRun,
   );
