@@ -66,7 +66,8 @@ export class NamingSession extends NodePgSession<
   }
 }
 
-function statementName(label: string, text: string): string {
+/** The prepared statement name of a text: the label and a hash of the text (the same text keeps its first name). */
+export function statementName(label: string, text: string): string {
   let named = statementNames.get(text);
   if (named === undefined) {
     named = `${label}_${createHash('sha1').update(text).digest('base64url').slice(0, 12)}`;

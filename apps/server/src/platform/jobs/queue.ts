@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import type { Logger } from 'pino';
 import type { DatabaseHandle, Tx } from '../db/client.js';
 import { APP_ROLE } from '../db/tenancy.js';
+import { statementName } from '../db/statements.js';
 
 /** What enqueueing needs: a job's name, payload schema and retry policy (the handler may live elsewhere). */
 export interface JobSpec<P = unknown> {
@@ -64,7 +65,10 @@ export interface JobQueue {
  */
 function executeOnTx(tx: Tx, text: string, values: unknown[] = []) {
   const query = { sql: text, params: values.map((value) => value ?? null) };
-  return tx._.session.prepareQuery(query, undefined, 'pgboss', false).execute() as Promise<{ rows: unknown[] }>;
+  // Named by its text: a transaction may run several of pg-boss's statements (a send, an insert of many), and a
+  // connection refuses one name for two texts (drizzle's own transactions do not hash names as NamingSession does).
+  const name = statementName('pgboss', text);
+  return tx._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: unknown[] }>;
 }
 
 export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue {
