@@ -103,6 +103,18 @@ function participantFacts(party: InboundParty): InboundContactFacts | null {
 /** The text a ticket list row shows for a message. */
 const preview = (event: MessageEvent): string => event.body || event.media?.name || event.mediaType;
 
+/** What a message event stores as given, alone or in a batch. */
+const messageFields = (event: MessageEvent) => ({
+  providerMessageId: event.providerMessageId,
+  body: event.body,
+  mediaType: event.mediaType,
+  media: event.media,
+  isSticker: event.isSticker ?? false,
+  meta: event.meta ?? null,
+  quotedProviderMessageId: event.quotedProviderMessageId,
+  timestamp: event.timestamp,
+});
+
 /** A customer's new ticket on the channel: pending, routed by the channel's queue and user. */
 function ticketBase(channel: ChannelCredentials, isGroup: boolean): Omit<ActiveTicketRequest, 'contactId'> {
   return {
@@ -139,15 +151,8 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         contactId: chat.id,
         channelId: channel.id,
         senderContactId: sender?.id ?? null,
-        providerMessageId: event.providerMessageId,
         fromMe: event.fromMe,
-        body: event.body,
-        mediaType: event.mediaType,
-        media: event.media,
-        isSticker: event.isSticker ?? false,
-        meta: event.meta ?? null,
-        quotedProviderMessageId: event.quotedProviderMessageId,
-        timestamp: event.timestamp,
+        ...messageFields(event),
       },
       preview(event),
     );
@@ -192,14 +197,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       kept.map(({ event, contactId }) => ({
         ticketId: tickets.get(contactId)!.ticket.id,
         contactId,
-        providerMessageId: event.providerMessageId,
-        body: event.body,
-        mediaType: event.mediaType,
-        media: event.media,
-        isSticker: event.isSticker ?? false,
-        meta: event.meta ?? null,
-        quotedProviderMessageId: event.quotedProviderMessageId,
-        timestamp: event.timestamp,
+        ...messageFields(event),
         lastMessage: preview(event),
       })),
     );

@@ -153,19 +153,28 @@ export async function transactionWith<T>(db: Database, prelude: string, fn: (tx:
       return fn(tx as Tx);
     });
   }
-  const client = await pool.connect();
   const dialect = (db as unknown as { dialect: PgDialect }).dialect;
-  const tx = new NodePgTransaction(dialect, new NamingSession(client, dialect), undefined) as unknown as Tx;
-  const side = sidePools.get(db);
-  if (side) sideOfTransaction.set(tx, side);
-  let broken: Error | undefined;
-  try {
+  return onClient(pool, async (client) => {
+    const tx = new NodePgTransaction(dialect, new NamingSession(client, dialect), undefined) as unknown as Tx;
+    const side = sidePools.get(db);
+    if (side) sideOfTransaction.set(tx, side);
     await client.query(`begin; ${prelude}`);
     const result = await fn(tx);
     await client.query('commit');
     return result;
+  });
+}
+
+/**
+ * `fn` on a client of the pool. When it fails, whatever transaction it left open is rolled back before the client
+ * goes back; a client whose rollback fails (its server went away) is discarded by the pool instead of being reused.
+ */
+async function onClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    return await fn(client);
   } catch (error) {
-    // A client whose rollback fails (its server went away) is discarded by the pool instead of being reused.
     await client.query('rollback').catch((rollbackError: Error) => {
       broken = rollbackError;
     });
@@ -186,20 +195,11 @@ export async function besideStatement<T>(tx: Tx, prelude: string, text: string):
   const side = sideOfTransaction.get(tx);
   const pool = side && (side as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return queryRows<T>(tx, sql.raw(text));
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
+  return onClient(pool, async (client) => {
+    // A failed statement leaves the explicit transaction open and aborted: onClient ends it.
     const results = (await client.query(`begin; ${prelude}; ${text}; commit`)) as unknown as pg.QueryResult[];
     return results[2]!.rows as T[];
-  } catch (error) {
-    // A failed statement leaves the explicit transaction open and aborted: end it before the client goes back.
-    await client.query('rollback').catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }
 
 /**
