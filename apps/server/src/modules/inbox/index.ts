@@ -17,6 +17,7 @@ export const inboxModule: AppModule = (platform) => {
     jobs: platform.jobs,
     events: platform.events,
     links: createMediaLinks(platform.secrets.jwtSecret),
+    logger: platform.logger,
   });
   setInboundSink(platform, { receive: (channel, event) => ingestion.ingest(channel, [event]) });
   return { plugin: async () => undefined };
