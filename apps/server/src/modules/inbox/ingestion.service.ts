@@ -176,7 +176,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
 
   /**
    * The batch's messages in one transaction: contacts, tickets, messages (with their tickets' touch) and media jobs
-   * each one statement for all. Null for what stores nothing (blocked contacts, unusable ids, replays).
+   * each one statement for all. Blocked contacts, unusable ids and replays store nothing and are left out.
    */
   async function storeBatch(tx: Tx, channel: ChannelCredentials, events: MessageEvent[]): Promise<StoredBatch> {
     const tenantId = channel.tenantId as TenantId;
