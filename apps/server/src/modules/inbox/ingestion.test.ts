@@ -207,12 +207,14 @@ describe('batches', () => {
       mediaType: 'image',
       media: { ref: 'file-7', mime: 'image/jpeg', name: null, size: 3 },
     });
+    const reply = textEvent('7003', 'respondendo', { quotedProviderMessageId: opener.providerMessageId });
     const burst = [
       textEvent('7000', 'abre a fila'),
       textEvent('7001', 'segunda'),
       textEvent('7002', 'sou novo'),
       photo,
-      textEvent('7003', 'respondendo', { quotedProviderMessageId: opener.providerMessageId }),
+      reply,
+      textEvent('7003', 'e de novo', { quotedProviderMessageId: reply.providerMessageId }),
       textEvent('7004', 'bloqueado'),
       textEvent('7002', 'ainda novo'),
       opener,
@@ -246,14 +248,27 @@ describe('batches', () => {
     const logs = await rowsOf((tx) => tx.select().from(ticketLogs));
     for (const ticket of created)
       expect(logs.filter((l) => l.ticketId === ticket.id).map((l) => l.type)).toEqual(['create']);
-    const reply = knownMessages[0]!;
-    const [replyRow] = await rowsOf((tx) => tx.select().from(messages).where(eq(messages.ticketId, created[1]!.id)));
-    expect(replyRow!.quotedMsgId).toBe(reply.id);
+    const original = knownMessages[0]!;
+    // A quote of an earlier message resolves, and so does one of a message stored in the same batch.
+    const [replyRow, againRow] = await rowsOf((tx) =>
+      tx.select().from(messages).where(eq(messages.ticketId, created[1]!.id)).orderBy(messages.id),
+    );
+    expect(replyRow!.quotedMsgId).toBe(original.id);
+    expect(againRow!.quotedMsgId).toBe(replyRow!.id);
     expect((await ticketOfChat('7004'))[0]!.unreadMessages).toBe(1);
 
     // Each stored message announced once, in order; each ticket once, as of the commit.
     const stored = recorded.messages.filter((e) => e.type === 'chat:create').map((e) => e.message.body);
-    expect(stored).toEqual(['abre a fila', 'segunda', 'sou novo', 'legenda', 'respondendo', 'ainda novo', 'terceira']);
+    expect(stored).toEqual([
+      'abre a fila',
+      'segunda',
+      'sou novo',
+      'legenda',
+      'respondendo',
+      'e de novo',
+      'ainda novo',
+      'terceira',
+    ]);
     expect(recorded.tickets.filter((e) => e.ticketId === known!.id)).toEqual([
       { type: 'ticket:update', ticketId: known!.id, notify: undefined },
     ]);
@@ -263,7 +278,9 @@ describe('batches', () => {
       ]);
     }
     const replyDto = recorded.messages.find((e) => e.message.body === 'respondendo')!.message;
-    expect(replyDto.quotedMsg).toMatchObject({ id: reply.id, body: 'primeira' });
+    expect(replyDto.quotedMsg).toMatchObject({ id: original.id, body: 'primeira' });
+    const againDto = recorded.messages.find((e) => e.message.body === 'e de novo')!.message;
+    expect(againDto.quotedMsg).toMatchObject({ id: replyRow!.id, body: 'respondendo' });
     expect(replyDto.ticket).toMatchObject({ id: created[1]!.id, status: 'pending' });
   });
 

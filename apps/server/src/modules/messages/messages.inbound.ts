@@ -234,7 +234,18 @@ export async function storeInboundMessages(
     previews: column((m) => m.lastMessage),
   });
   const order = new Map(unique.map((m, i) => [m.providerMessageId, i]));
-  return rows.sort((a, b) => order.get(a.messageId!)! - order.get(b.messageId!)!);
+  rows.sort((a, b) => order.get(a.messageId!)! - order.get(b.messageId!)!);
+  // A quote of a message stored by this same statement was not visible to it: link those now (a reply sent right
+  // after its original, both in one batch).
+  const idOf = new Map(rows.map((row) => [row.messageId!, row.id]));
+  const quotes = new Map(unique.map((m) => [m.providerMessageId, m.quotedProviderMessageId]));
+  for (const [i, row] of rows.entries()) {
+    const quoted = idOf.get(quotes.get(row.messageId!) ?? '');
+    if (quoted !== undefined && row.quotedMsgId === null) {
+      rows[i] = (await updateMessage(tx, row.id, { quotedMsgId: quoted })) ?? row;
+    }
+  }
+  return rows;
 }
 
 /** Acks only move forward: a late 'delivered' never overwrites 'read'. */
