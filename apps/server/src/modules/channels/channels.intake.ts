@@ -54,17 +54,41 @@ export function createWebhookIntake(deps: {
 }) {
   const { db, registry, sessions } = deps;
   const channelRows = new Map<number, { row: ChannelRow; until: number }>();
-  deps.events.subscribe('channels.changed', ({ channel }) => void channelRows.delete(channel.id));
-  deps.events.subscribe('channels.deleted', ({ channelId }) => void channelRows.delete(channelId));
-  deps.events.subscribe('channels.session_changed', ({ session }) => void channelRows.delete(session.id));
+  /**
+   * The read in flight per channel: the webhooks that find no fresh row share it (a burst after the row expired made
+   * one read, a transaction, per webhook). A change that drops the row drops the read too, so the next webhook reads
+   * again instead of taking a row read before the change.
+   */
+  const reads = new Map<number, Promise<ChannelRow | undefined>>();
+  const drop = (channelId: number) => {
+    channelRows.delete(channelId);
+    reads.delete(channelId);
+  };
+  deps.events.subscribe('channels.changed', ({ channel }) => drop(channel.id));
+  deps.events.subscribe('channels.deleted', ({ channelId }) => drop(channelId));
+  deps.events.subscribe('channels.session_changed', ({ session }) => drop(session.id));
 
-  async function readChannel(channelId: number): Promise<ChannelRow | undefined> {
+  function readChannel(channelId: number): Promise<ChannelRow | undefined> {
     const kept = channelRows.get(channelId);
-    if (kept && kept.until > Date.now()) return kept.row;
-    const row = await withSystem(db, 'channels.webhook-lookup', (tx) => findChannelById(tx, channelId));
-    if (row) channelRows.set(channelId, { row, until: Date.now() + WEBHOOK_CHANNEL_TTL_MS });
-    else channelRows.delete(channelId);
-    return row;
+    if (kept && kept.until > Date.now()) return Promise.resolve(kept.row);
+    const inFlight = reads.get(channelId);
+    if (inFlight) return inFlight;
+    const read = withSystem(db, 'channels.webhook-lookup', (tx) => findChannelById(tx, channelId)).then(
+      (row) => {
+        // A change dropped this read while it ran: its row may be the old one, so it is not kept.
+        if (reads.get(channelId) !== read) return row;
+        reads.delete(channelId);
+        if (row) channelRows.set(channelId, { row, until: Date.now() + WEBHOOK_CHANNEL_TTL_MS });
+        else channelRows.delete(channelId);
+        return row;
+      },
+      (error: unknown) => {
+        if (reads.get(channelId) === read) reads.delete(channelId);
+        throw error;
+      },
+    );
+    reads.set(channelId, read);
+    return read;
   }
 
   async function resolve(provider: string, channelId: number) {

@@ -8,8 +8,23 @@ import type { ChannelDto } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import type { ChannelCredentials, InboundEvent } from './channels.adapter.js';
 import { setInboundSink, WEBHOOK_CHANNEL_TTL_MS } from './channels.intake.js';
+import type * as Repository from './channels.repository.js';
 import { TELEGRAM_SECRET_HEADER } from './providers/telegram/telegram.adapter.js';
 import { startTelegramSimulator, type TelegramSimulator } from './providers/telegram/telegram.simulator.js';
+
+// Counts the webhook's channel reads (the real read runs), and can hold them until a test lets them go.
+const channelReads = vi.hoisted(() => ({ count: 0, gate: null as Promise<void> | null }));
+vi.mock('./channels.repository.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof Repository>();
+  return {
+    ...actual,
+    findChannelById: async (...args: Parameters<typeof actual.findChannelById>) => {
+      channelReads.count += 1;
+      if (channelReads.gate) await channelReads.gate;
+      return actual.findChannelById(...args);
+    },
+  };
+});
 
 const TOKEN = '7000000001:AAH-webhook_bot_token_for_tests_001';
 const fixture = (name: string): object =>
@@ -118,6 +133,31 @@ describe('POST /api/webhooks/telegram/:channelId', () => {
       await status('CONNECTED');
     }
     expect(received).toHaveLength(2);
+  });
+
+  it('webhooks that find no fresh channel row share one read of it', async () => {
+    // Well past the expiry of whatever an earlier test read (one read under a clock moved forward).
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * WEBHOOK_CHANNEL_TTL_MS);
+    let release!: () => void;
+    channelReads.gate = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const before = channelReads.count;
+      const answers = Promise.all(
+        Array.from({ length: 8 }, () => post(`telegram/${channel.id}`, fixture('text-message'))),
+      );
+      // The first read is held: the other webhooks arrive while it is in flight.
+      await vi.waitFor(() => expect(channelReads.count - before).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      expect((await answers).map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+      expect(channelReads.count - before).toBe(1);
+      // The row read is kept: the next webhook reads nothing.
+      await post(`telegram/${channel.id}`, fixture('text-message'));
+      expect(channelReads.count - before).toBe(1);
+    } finally {
+      channelReads.gate = null;
+      clock.mockRestore();
+    }
   });
 
   it('drops updates for a disconnected channel with a 200, and refuses the old secret after a token change', async () => {
