@@ -13,7 +13,7 @@ import {
   statementFamily,
   tableColumnList,
 } from '../../platform/db/statements.js';
-import { ticketTouch, tickets } from '../tickets/index.js';
+import { ticketTouch, ticketTouchMany, tickets } from '../tickets/index.js';
 import { findByProviderId, updateMessage, type MessageInsert, type MessageRow } from './messages.repository.js';
 import { messages } from './messages.tables.js';
 
@@ -187,13 +187,7 @@ const insertInboundMany = statement(
             from stored s join input i on i.message_id = s.message_id
             order by s.ticket_id, i.ord desc
           ),
-          touched as (
-            update tickets set last_message = latest.preview, last_message_at = ${p.at}::timestamptz,
-              last_message_received_at = ${p.at}::timestamptz, unread_messages = tickets.unread_messages + latest.n,
-              answered = false, updated_at = now()
-            from latest where tickets.id = latest.ticket_id
-            returning tickets.id
-          )
+          touched as (${ticketTouchMany(q, 'latest', p.at).getSQL()})
           select ${tableColumnList(messages)} from stored`,
       messages,
     ),

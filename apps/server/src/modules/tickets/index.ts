@@ -42,6 +42,7 @@ export {
   findOrCreateActiveTicket,
   findOrCreateActiveTickets,
   ticketTouch,
+  ticketTouchMany,
   touchTicketOnOutbound,
 } from './tickets.inbound.js';
 export type { ActiveTicketRequest } from './tickets.inbound.js';

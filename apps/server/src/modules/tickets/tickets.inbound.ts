@@ -17,7 +17,7 @@ import {
   statementFamily,
   tableColumnList,
 } from '../../platform/db/statements.js';
-import { findActiveTicket, insertLog, statusIn, type TicketRow } from './tickets.repository.js';
+import { activeTicketWhere, findActiveTicket, insertLog, type TicketRow } from './tickets.repository.js';
 import { allocateProtocol, allocateProtocols } from './tickets.protocol.js';
 import { tickets } from './tickets.tables.js';
 
@@ -73,14 +73,7 @@ const activeTicketsOf = statement('tickets_active_many', ['tenantId', 'contactId
   q
     .select()
     .from(tickets)
-    .where(
-      and(
-        eq(tickets.tenantId, p.tenantId),
-        idIn(tickets.contactId, p.contactIds),
-        sql`coalesce(tickets.channel_id, 0) = ${p.channelId}`,
-        statusIn(['open', 'pending']),
-      ),
-    ),
+    .where(activeTicketWhere(p.tenantId, idIn(tickets.contactId, p.contactIds), p.channelId)),
 );
 
 /**
@@ -173,20 +166,43 @@ export function ticketTouch(
   outbound: boolean,
   when?: SQL,
 ) {
-  const common = { lastMessage: sql`${p.lastMessage}`, lastMessageAt: sql`${p.at}`, updatedAt: sql`now()` };
+  const [lastMessage, at] = [sql`${p.lastMessage}`, sql`${p.at}`];
   return q
     .update(tickets)
     .set(
       outbound
-        ? { ...common, answered: true, unreadMessages: 0 }
-        : {
-            ...common,
-            lastMessageReceivedAt: sql`${p.at}`,
-            unreadMessages: sql`${tickets.unreadMessages} + 1`,
-            answered: false,
-          },
+        ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()`, answered: true, unreadMessages: 0 }
+        : inboundTouch(lastMessage, at, sql`1`),
     )
     .where(and(eq(tickets.id, p.ticketId), when));
+}
+
+/** What customers' messages do to their ticket: show the newest, count `received` more unread, wait for an answer. */
+function inboundTouch(lastMessage: SQL, at: SQL, received: SQL) {
+  return {
+    lastMessage,
+    lastMessageAt: at,
+    lastMessageReceivedAt: at,
+    unreadMessages: sql`${tickets.unreadMessages} + ${received}`,
+    answered: false,
+    updatedAt: sql`now()`,
+  };
+}
+
+/**
+ * The inbound touch of many tickets in one statement (a batch of customers' messages, messages.inbound.ts): `source`
+ * names a relation of the statement (a CTE) with one row per ticket: `ticket_id`, `preview` (its newest message) and
+ * `n` (how many arrived).
+ */
+export function ticketTouchMany(q: Queryable, source: string, at: Placeholder) {
+  if (!/^[a-z_]+$/.test(source)) throw new Error(`invalid relation name ${source}`);
+  const column = (name: string) => sql.raw(`${source}.${name}`);
+  return q
+    .update(tickets)
+    .set(inboundTouch(column('preview'), sql`${at}::timestamptz`, column('n')))
+    .from(sql.raw(source))
+    .where(eq(tickets.id, column('ticket_id')))
+    .returning({ id: tickets.id });
 }
 
 const touch = statementFamily('ticket_touch', ['ticketId', 'lastMessage', 'at'], (q, p, outbound: boolean) =>
