@@ -1,6 +1,7 @@
 /** Login with the slider captcha, a wrong password, and logout with the route guard (product-spec §2, §8). */
 import { expect } from 'vitest';
 import { createUser } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
@@ -17,12 +18,14 @@ browserTest('superadmin logs in through the slider captcha and lands on /tenants
   await submitLogin(session, ctx, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, {
     beforeSubmit: async () => {
       await screenshot(page, 'login');
+      await expectAccessible(page, 'login');
     },
   });
   await waitForRoute(page, '/tenants');
   await waitForShell(page, 'superadmin');
   expect(await page.getByTestId('app-shell').getAttribute('data-profile')).toBe('superadmin');
   await screenshot(page, 'shell');
+  await expectAccessible(page, 'shell');
 });
 
 browserTest('a wrong password shows the catalogue toast and stays on login', async (session) => {
@@ -40,6 +43,7 @@ browserTest('a wrong password shows the catalogue toast and stays on login', asy
   expect(currentRoute(page)).toBe('/login');
   expect(await page.getByTestId('app-shell').count()).toBe(0);
   await screenshot(page, 'wrong-password');
+  await expectAccessible(page, 'wrong-password');
 });
 
 browserTest('logout returns to login, and the guard keeps a logged-out visitor there', async (session) => {
@@ -66,4 +70,5 @@ browserTest('logout returns to login, and the guard keeps a logged-out visitor t
   expect(await page.getByTestId('app-shell').count()).toBe(0);
   expect(currentRoute(page)).toBe('/login');
   await screenshot(page, 'logout-guard');
+  await expectAccessible(page, 'logout-guard');
 });

@@ -5,13 +5,13 @@
  */
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import type { ChannelDto } from '@conversa/shared';
-import { apiRequest, createUser } from '../support/api.js';
+import { createUser } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
 import { useBrowser } from '../support/suite.js';
-import { addBot, callsOf, postUpdate } from '../support/telegram.js';
+import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
 import { submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
@@ -19,17 +19,6 @@ const ctx = e2eContext();
 const browserTest = useBrowser();
 
 const FAREWELL = 'Obrigado pelo contato! Até logo.';
-
-async function connectedTelegramChannel(): Promise<{ token: string; channel: ChannelDto }> {
-  const token = `${crypto.randomInt(1_000_000, 9_999_999)}:AAE2e_${crypto.randomBytes(16).toString('hex')}`;
-  await addBot(ctx.telegramApiRoot, { token, id: crypto.randomInt(1_000, 9_999), username: 'loja_e2e_bot' });
-  const channel = await apiRequest<ChannelDto>(ctx.baseUrl, 'POST', '/whatsapp', {
-    token: ctx.superadminToken,
-    body: { name: uniqueName('Telegram Loja'), type: 'telegram', tokenTelegram: token, farewellMessage: FAREWELL },
-  });
-  await apiRequest(ctx.baseUrl, 'POST', `/whatsappsession/${channel.id}`, { token: ctx.superadminToken });
-  return { token, channel };
-}
 
 function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
   return {
@@ -53,7 +42,7 @@ browserTest(
   'a Telegram message becomes a live ticket that the agent answers and resolves with a farewell',
   async (session) => {
     const { page } = session;
-    const { token } = await connectedTelegramChannel();
+    const { token } = await connectedTelegramChannel(ctx, { farewellMessage: FAREWELL });
     const email = uniqueEmail('agent-telegram');
     const password = strongPassword();
     await createUser(ctx.baseUrl, ctx.superadminToken, {
@@ -83,6 +72,7 @@ browserTest(
     await row.waitFor({ state: 'visible', timeout: 20_000 });
     const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
     await screenshot(page, 'conversation-pending-list');
+    await expectAccessible(page, 'conversation-pending-list');
 
     await page.getByTestId(`ticket-accept-${ticketId}`).click();
     await waitForRoute(page, `/atendimento/${ticketId}`);
@@ -95,6 +85,7 @@ browserTest(
     await waitFor('the reply at the Telegram simulator', async () => (await sentTexts(token, chatId)).includes(reply));
     await panel.getByText(reply).waitFor({ state: 'visible' });
     await screenshot(page, 'conversation-chat');
+    await expectAccessible(page, 'conversation-chat');
 
     // The contact drawer edits with the contacts screen's form; the saved name reaches the chat header.
     await page.getByTestId('chat-contact-open').click();
@@ -103,6 +94,7 @@ browserTest(
     await page.getByTestId('contact-form-name').fill(renamed);
     await page.getByTestId('contact-form-cpf').fill('52998224725');
     await screenshot(page, 'conversation-contact-edit');
+    await expectAccessible(page, 'conversation-contact-edit');
     await page.getByTestId('contact-form-submit').click();
     await page.getByTestId('chat-contact-drawer').getByText('529.982.247-25').waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
@@ -120,5 +112,6 @@ browserTest(
     await page.getByTestId('tickets-include-closed').check({ force: true });
     await page.getByTestId(`ticket-row-${ticketId}`).waitFor({ state: 'visible', timeout: 60_000 });
     await screenshot(page, 'conversation-resolved');
+    await expectAccessible(page, 'conversation-resolved');
   },
 );

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { Profile } from '@conversa/shared';
 import { createUser } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
@@ -36,5 +37,6 @@ for (const { profile, landing } of cases) {
     await waitForRoute(page, landing);
     await waitForShell(page, profile);
     await screenshot(page, `landing-${profile}`);
+    await expectAccessible(page, `landing-${profile}`);
   });
 }

@@ -1,5 +1,6 @@
 /** Any other path shows the 404 page (product-spec §2). */
 import { createUser } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
@@ -27,4 +28,5 @@ browserTest('an unknown route shows the 404 page', async (session) => {
   await openRoute(session, `/rota-inexistente-${Date.now().toString(36)}`);
   await page.getByTestId('not-found').waitFor({ state: 'visible' });
   await screenshot(page, 'not-found');
+  await expectAccessible(page, 'not-found');
 });

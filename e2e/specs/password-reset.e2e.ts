@@ -1,6 +1,7 @@
 /** Forgot password -> e-mail through a real SMTP server -> reset link -> new password -> login (product-spec §2, §8). */
 import { expect } from 'vitest';
 import { createUser } from '../support/api.js';
+import { expectAccessible } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
@@ -49,10 +50,12 @@ browserTest('a user resets a forgotten password from the e-mailed link and logs 
   await page.getByTestId('reset-submit').click();
   await waitForToast(page, 'Senha redefinida com sucesso!');
   await screenshot(page, 'reset-done');
+  await expectAccessible(page, 'reset-done');
 
   await openRoute(session, '/login');
   await submitLogin(session, ctx, email, newPassword);
   await waitForRoute(page, '/atendimento');
   await waitForShell(page, 'user');
   await screenshot(page, 'reset-login');
+  await expectAccessible(page, 'reset-login');
 });

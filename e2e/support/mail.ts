@@ -136,3 +136,12 @@ export function findResetLink(raw: string): string | undefined {
   }
   return undefined;
 }
+
+/** The sign-up confirmation link of a message: `http(s)://host/#/signup/confirm/<token>`, from any of its parts. */
+export function findSignupLink(raw: string): string | undefined {
+  for (const text of mailTexts(raw)) {
+    const match = /https?:\/\/[^\s"'<>]*#\/signup\/confirm\/[A-Za-z0-9._~%-]+/.exec(text);
+    if (match) return match[0];
+  }
+  return undefined;
+}

@@ -3,6 +3,12 @@
  * TELEGRAM_API_ROOT points at it); specs drive it over its control surface and post updates to the server's webhook
  * the way Telegram does (with the channel's secret header).
  */
+import crypto from 'node:crypto';
+import type { ChannelDto } from '@conversa/shared';
+import { apiRequest } from './api.js';
+import type { E2eContext } from './context.js';
+import { uniqueName } from './data.js';
+
 export { startTelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
 export type { TelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
 
@@ -40,4 +46,19 @@ export async function postUpdate(root: string, token: string, update: object): P
     body: JSON.stringify(update),
   });
   return response.status;
+}
+
+/** A Telegram channel of tenant 1 whose bot exists at the simulator, with its session started (connected). */
+export async function connectedTelegramChannel(
+  e2e: E2eContext,
+  options: { farewellMessage?: string } = {},
+): Promise<{ token: string; channel: ChannelDto }> {
+  const token = `${crypto.randomInt(1_000_000, 9_999_999)}:AAE2e_${crypto.randomBytes(16).toString('hex')}`;
+  await addBot(e2e.telegramApiRoot, { token, id: crypto.randomInt(1_000, 9_999), username: 'loja_e2e_bot' });
+  const channel = await apiRequest<ChannelDto>(e2e.baseUrl, 'POST', '/whatsapp', {
+    token: e2e.superadminToken,
+    body: { name: uniqueName('Telegram Loja'), type: 'telegram', tokenTelegram: token, ...options },
+  });
+  await apiRequest(e2e.baseUrl, 'POST', `/whatsappsession/${channel.id}`, { token: e2e.superadminToken });
+  return { token, channel };
 }

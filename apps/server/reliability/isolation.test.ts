@@ -9,6 +9,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BUSINESS_HOURS } from '@conversa/shared';
 import { createTestApp, type HttpMethod, type TestApp, type TestUser } from '../src/test/harness.js';
 import { makeChannel, makeQueue, makeTicket } from '../src/test/ticket-fixtures.js';
 
@@ -41,7 +42,10 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'POST /api/auth/refresh_token': { exempt: 'the refresh cookie carries its own tenant; auth.refresh.test.ts' },
   'POST /api/password-reset': { exempt: PUBLIC },
   'POST /api/reset-password': { exempt: 'the reset token carries its tenant; auth.password-reset.test.ts' },
-  'POST /api/signup': { exempt: 'creates a new tenant; no existing tenant is named' },
+  'POST /api/signup': { exempt: 'records a pending sign-up; no existing tenant is named' },
+  'POST /api/signup/confirm': {
+    exempt: 'the confirmation token names only its pending sign-up, which creates a new tenant; auth.signup.test.ts',
+  },
   'GET /api/plan': { exempt: 'public plan catalogue, tenant-less' },
   'GET /api/media/:token': { exempt: 'HMAC-signed token over tenant and message; forged -> 404 (media tests)' },
   'GET /api/contacts/export/:token': { exempt: 'HMAC-signed token over the tenant; contacts.export.test.ts' },
@@ -113,6 +117,27 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'GET /api/tenants/:id': { list: [['GET', '/tenants/1']] },
   'PUT /api/tenantsUpdate/:id': { refused: [['PUT', '/tenantsUpdate/1', { name: 'Hacked' }]] },
   'DELETE /api/tenants/:id': { refused: [['DELETE', '/tenants/1']] },
+  'GET /api/tenants/date': { list: [['GET', '/tenants/date']] },
+  'GET /api/tenants/business-hours': { list: [['GET', '/tenants/business-hours']] },
+  'PUT /api/tenants/business-hours': { own: [['PUT', '/tenants/business-hours', DEFAULT_BUSINESS_HOURS]] },
+  'PUT /api/tenants/message-business-hours': {
+    own: [['PUT', '/tenants/message-business-hours', { messageBusinessHours: 'Voltamos logo' }]],
+  },
+  'GET /api/tenants/rating': { list: [['GET', '/tenants/rating']] },
+  'PUT /api/tenants/rating': { own: [['PUT', '/tenants/rating', [{ rating: 5, label: 'Otimo' }]]] },
+  'GET /api/tenants/systemColors': { list: [['GET', '/tenants/systemColors']] },
+  'PUT /api/tenants/systemColors': {
+    own: [['PUT', '/tenants/systemColors', [{ label: 'Primary', primary: '#000000' }]]],
+  },
+  'GET /api/publicSystemColors': {
+    exempt: "public by design: the installation's (tenant 1's) colours for the login page",
+  },
+  'GET /api/public/app-info': { exempt: 'public branding, installation-wide, no tenant data' },
+  'GET /api/public/logo.svg': { exempt: 'public branding asset' },
+  'GET /api/public/favicon.svg': { exempt: 'public branding asset' },
+  'GET /api/public/icon-192.png': { exempt: 'public branding asset' },
+  'GET /api/public/icon-512.png': { exempt: 'public branding asset' },
+  'GET /api/public/manifest.webmanifest': { exempt: 'public branding asset' },
 
   'GET /api/tickets': {
     list: [['GET', '/tickets?showAll=true&status[]=open&status[]=pending&status[]=closed']],
@@ -211,6 +236,9 @@ beforeAll(async () => {
   ids.channel2 = await makeChannel(t, 1, { name: `${MARK} Canal 2` });
   await makeChannel(t, tenant2, { isDefault: true });
   ids.queue = await makeQueue(t, 1, `${MARK} Fila`);
+  // Tenant 1's own preferences carry the mark, so a list answer leaking them is seen.
+  await t.call(owner, 'PUT', '/tenants/message-business-hours', { messageBusinessHours: `${MARK} ausente` });
+  await t.call(owner, 'PUT', '/tenants/rating', [{ rating: 0, label: `${MARK} nota` }]);
   const contact = await t.call(owner, 'POST', '/contacts', { name: `${MARK} Contato`, number: '5511987650001' });
   ids.contact = contact.json<{ id: number }>().id;
   ids.ownContact = (await t.call(intruder, 'POST', '/contacts', { name: 'Propria', number: '5511987650002' })).json<{

@@ -1,4 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// @conversa/shared as TypeScript source, also for the global setup (which does not see the `source` condition).
+const sharedSource = fileURLToPath(new URL('../../../packages/shared/src/index.ts', import.meta.url));
 
 /**
  * The reliability tier (`npm run test:reliability`): crash and outage tests against the built server (dist/) on
@@ -11,7 +15,7 @@ process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/conversa_r
 
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: { '@conversa/shared': sharedSource } },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['reliability/**/*.test.ts'],

@@ -18,6 +18,9 @@ import type { DatabaseHandle } from './platform/db/client.js';
 import { createEventBus } from './platform/events/bus.js';
 import { registerAuthentication } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/errors.js';
+import { registerCors } from './platform/http/cors.js';
+import { logSerializers } from './platform/http/log-redaction.js';
+import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/http/security.js';
 import { createTokenService } from './platform/http/tokens.js';
 import type { JobDefinition, JobQueue } from './platform/jobs/queue.js';
 import type { Platform } from './platform/platform.js';
@@ -67,8 +70,10 @@ export function parseQuery(query: string): Record<string, unknown> {
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  // Every line goes through the redacting serializers whatever logger the caller built (tests build their own).
+  const logger: Logger = deps.logger.child({}, { serializers: logSerializers });
   const app: FastifyInstance = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseQuery },
@@ -77,23 +82,25 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const routes: BuiltApp['routes'] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    // HEAD twins and the CORS preflight catch-all are not routes of their own.
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
   const tokens = createTokenService(deps.secrets.jwtSecret, deps.config.accessTokenTtl);
-  const events = createEventBus((error, name) =>
-    deps.logger.error({ err: error, event: name }, 'event listener failed'),
-  );
+  const events = createEventBus((error, name) => logger.error({ err: error, event: name }, 'event listener failed'));
   const realtime = createRealtime({
     httpServer: app.server,
     tokens,
-    logger: deps.logger,
+    logger,
     adapter: deps.config.realtimeAdapter,
     redisUrl: deps.config.redisUrl,
     pool: deps.database.pool,
+    cors: { publicUrl: deps.config.publicUrl, origins: deps.config.corsOrigins },
   });
   app.addHook('preClose', async () => realtime.close());
   const platform: Platform = {
@@ -104,16 +111,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     events,
     tokens,
     secrets: deps.secrets,
-    logger: deps.logger,
+    logger,
     realtime,
   };
 
+  const security = { publicUrl: deps.config.publicUrl, corsOrigins: deps.config.corsOrigins };
+  await registerSecurityHeaders(app, security);
+  await registerCors(app, deps.config.corsOrigins);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Conversa API', version: '0.1.0' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: docsContentSecurityPolicy(security) });
 
   const jobDefinitions: JobDefinition<never>[] = [];
   await app.register(

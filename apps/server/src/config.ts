@@ -57,10 +57,43 @@ const envSchema = z.object({
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Largest media upload (bytes); never above the product's MEDIA_MAX_BYTES. */
   MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().max(MEDIA_MAX_BYTES).default(MEDIA_MAX_BYTES),
+  /** Comma list of web origins allowed to call the API and open sockets from another origin; unset = same origin. */
+  CORS_ORIGINS: z.string().optional(),
+  /** Media a tenant may store (uploads and provider downloads) unless the superadmin set the tenant's own quota. */
+  MEDIA_TENANT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * `CORS_ORIGINS` as exact origins (`scheme://host[:port]`, no path): the browser compares the Origin header as a
+ * string, so a path or a trailing slash would silently never match.
+ */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (value ?? '').split(',').map((v) => v.trim())) {
+    if (!item) continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(item);
+    } catch {
+      url = undefined;
+    }
+    const origin = url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : undefined;
+    if (!origin || origin !== item.replace(/\/$/, '').toLowerCase()) {
+      throw new Error(
+        `Invalid configuration: CORS_ORIGINS: "${item}" is not an origin (scheme://host[:port], e.g. https://app.example.com)`,
+      );
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -80,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together',
     );
   }
+  const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -107,6 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_BYTES,
+    mediaTenantQuotaBytes: e.MEDIA_TENANT_QUOTA_BYTES,
+    /** Web origins allowed to call the API from another origin (REST CORS and the socket.io handshake). */
+    corsOrigins,
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {

@@ -1,6 +1,7 @@
 /** Process entry: config -> database -> migrations -> seed -> app -> listen -> workers. */
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
+import { logSerializers } from './platform/http/log-redaction.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './platform/db/client.js';
 import { migrateDatabase } from './platform/db/migrate.js';
@@ -11,7 +12,7 @@ import { bootstrapInstallation } from './bootstrap.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, serializers: logSerializers });
   const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind }, 'database opened');

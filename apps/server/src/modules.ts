@@ -3,14 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './app.js';
 import type { JobDefinition } from './platform/jobs/queue.js';
 import type { Platform } from './platform/platform.js';
-import { authModule } from './modules/auth/index.js';
+import { authModule, createUserSessions } from './modules/auth/index.js';
+import { brandingModule } from './modules/branding/index.js';
 import { channelsModule } from './modules/channels/index.js';
 import { contactsModule } from './modules/contacts/index.js';
 import { inboxModule } from './modules/inbox/index.js';
 import { createTicketMessaging, messagesModule } from './modules/messages/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { tenantsModule } from './modules/tenants/index.js';
-import { usersModule } from './modules/users/index.js';
+import { createUsersModule } from './modules/users/index.js';
 import { queuesModule } from './modules/queues/index.js';
 import { createTicketsModule } from './modules/tickets/index.js';
 
@@ -23,9 +24,10 @@ export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistratio
 
 export const modules: AppModule[] = [
   settingsModule,
-  usersModule,
+  createUsersModule((platform) => createUserSessions(platform)),
   authModule,
   tenantsModule,
+  brandingModule,
   contactsModule,
   channelsModule,
   queuesModule,

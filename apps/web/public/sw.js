@@ -19,7 +19,7 @@ self.addEventListener('push', (event) => {
   event.waitUntil(
     self.registration.showNotification(title, {
       body: data.body || '',
-      icon: data.icon || '/favicon.svg',
+      icon: data.icon || '/api/public/icon-192.png',
       tag: data.tag,
       data: { url: data.url || '/' },
     }),

@@ -73,19 +73,66 @@ export const CHANNEL_INTEGRATION_KEYS = [
 ] as const;
 export type ChannelIntegrationKey = (typeof CHANNEL_INTEGRATION_KEYS)[number];
 export type ChannelIntegrations = Partial<Record<ChannelIntegrationKey, string>>;
-/** Integration keys holding secrets: never sent back to clients. */
-export const SECRET_INTEGRATION_KEYS: readonly ChannelIntegrationKey[] = ['chatgptApiKey', 'difyKey', 'dialogflowJson'];
 
-/** Credential fields that never leave the server; the DTO lists which are set in `configuredSecrets`. */
-export const CHANNEL_SECRET_FIELDS = [
-  'tokenTelegram',
-  'tokenAPI',
-  'bmToken',
-  'instagramKey',
-  'wppPass',
-  'proxyPass',
-] as const;
-export type ChannelSecretField = (typeof CHANNEL_SECRET_FIELDS)[number];
+/**
+ * Who may read a field a client writes: `readable` fields come back in the DTO and the `{T}:whatsapp` event (to
+ * every profile of the tenant); `secret` fields are write-only, and the DTO only names the set ones in
+ * `configuredSecrets`. Every input field and integration key must be classified here (the `satisfies` below
+ * refuses a new one without an entry), and the secret lists, the DTO's integration keys and the server's DTO
+ * all derive from these two tables, so a new secret cannot leak by being left off a list.
+ */
+export type ChannelFieldAccess = 'readable' | 'secret';
+
+export const CHANNEL_INTEGRATION_ACCESS = {
+  chatgptPrompt: 'readable',
+  chatgptModel: 'readable',
+  chatgptVoiceModel: 'readable',
+  chatgptApiKey: 'secret',
+  chatgptOrganizationId: 'readable',
+  chatgptOff: 'readable',
+  chatgptVoice: 'readable',
+  assistantId: 'readable',
+  typebotName: 'readable',
+  typebotUrl: 'readable',
+  typebotOff: 'readable',
+  typebotRestart: 'readable',
+  typebotUnknowMessage: 'readable',
+  typebotButtonChoiceMessage: 'readable',
+  n8nUrl: 'readable',
+  difyKey: 'secret',
+  difyUrl: 'readable',
+  difyType: 'readable',
+  difyOff: 'readable',
+  difyRestart: 'readable',
+  dialogflowJsonFilename: 'readable',
+  dialogflowProjectId: 'readable',
+  dialogflowLanguage: 'readable',
+  dialogflowOff: 'readable',
+  dialogflowJson: 'secret',
+  lmModel: 'readable',
+  lmPrompt: 'readable',
+  lmUrl: 'readable',
+  lmOff: 'readable',
+  /** A Google service-account key. */
+  transcribeAudioJson: 'secret',
+} as const satisfies Record<ChannelIntegrationKey, ChannelFieldAccess>;
+
+type KeysWith<T extends Record<string, ChannelFieldAccess>, A extends ChannelFieldAccess> = {
+  [K in keyof T]: T[K] extends A ? K : never;
+}[keyof T] &
+  string;
+
+function keysWith<T extends Record<string, ChannelFieldAccess>, A extends ChannelFieldAccess>(
+  table: T,
+  access: A,
+): readonly KeysWith<T, A>[] {
+  return Object.keys(table).filter((key) => table[key] === access) as KeysWith<T, A>[];
+}
+
+/** Integration keys holding secrets: never sent back to clients. */
+export const SECRET_INTEGRATION_KEYS: readonly ChannelIntegrationKey[] = keysWith(CHANNEL_INTEGRATION_ACCESS, 'secret');
+/** The integration keys a DTO may carry (an allow-list: a stored key not listed here is left out). */
+export const READABLE_INTEGRATION_KEYS = keysWith(CHANNEL_INTEGRATION_ACCESS, 'readable');
 
 export const CHANNEL_FLAG_KEYS = [
   'birthdayDate',
@@ -142,10 +189,9 @@ export const channelDtoSchema = z.object({
   importOldMessages: z.string().nullable(),
   importRecentMessages: z.string().nullable(),
   queueIdImportMessages: z.number().nullable(),
-  wavoipToken: z.string().nullable(),
   ...flagShape(z.enum(ENABLED_FLAGS)),
   /** Non-secret integration settings (secret keys are left out). */
-  integrations: z.record(z.string(), z.string()),
+  integrations: z.partialRecord(z.enum(READABLE_INTEGRATION_KEYS as [ChannelIntegrationKey]), z.string()),
   /** Which secret fields (CHANNEL_SECRET_FIELDS and SECRET_INTEGRATION_KEYS) hold a value. */
   configuredSecrets: z.array(z.string()),
   createdAt: z.string(),
@@ -220,6 +266,55 @@ export const channelInputSchema = z.object({
 
 export type ChannelInputParsed = z.output<typeof channelInputSchema>;
 export type ChannelInput = z.input<typeof channelInputSchema>;
+
+export const CHANNEL_FIELD_ACCESS = {
+  name: 'readable',
+  type: 'readable',
+  number: 'readable',
+  isDefault: 'readable',
+  isActive: 'readable',
+  queueId: 'readable',
+  userId: 'readable',
+  chatFlowId: 'readable',
+  tokenTelegram: 'secret',
+  tokenAPI: 'secret',
+  wabaId: 'readable',
+  bmToken: 'secret',
+  wabaVersion: 'readable',
+  wabaBSP: 'readable',
+  instagramUser: 'readable',
+  instagramKey: 'secret',
+  wppUser: 'readable',
+  wppPass: 'secret',
+  proxyUrl: 'readable',
+  proxyUser: 'readable',
+  proxyPass: 'secret',
+  webversion: 'readable',
+  remotePath: 'readable',
+  farewellMessage: 'readable',
+  closeKeyWord: 'readable',
+  webhook: 'readable',
+  birthdayDateMessage: 'readable',
+  birthdayDateHour: 'readable',
+  bDateFileName: 'readable',
+  importOldMessages: 'readable',
+  importRecentMessages: 'readable',
+  queueIdImportMessages: 'readable',
+  /** Voice-call tokens (a comma list): credentials of the call provider. */
+  wavoipToken: 'secret',
+  ...(Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, 'readable'])) as Record<ChannelFlagKey, 'readable'>),
+  /** Per key in CHANNEL_INTEGRATION_ACCESS. */
+  integrations: 'readable',
+} as const satisfies Record<keyof ChannelInputParsed, ChannelFieldAccess>;
+
+/** Write-only fields: never sent back; the DTO lists which are set in `configuredSecrets`. */
+export const CHANNEL_SECRET_FIELDS = keysWith(CHANNEL_FIELD_ACCESS, 'secret');
+export type ChannelSecretField = (typeof CHANNEL_SECRET_FIELDS)[number];
+
+// The DTO is written out (its types differ from the input's), so the compiler checks it against the table instead.
+type SecretsInDto = Extract<keyof ChannelDto, ChannelSecretField>;
+const dtoHasNoSecret: [SecretsInDto] extends [never] ? true : SecretsInDto = true;
+void dtoHasNoSecret;
 
 /** Channel types this product can connect today; the add form shows the others disabled. */
 export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = ['telegram'];

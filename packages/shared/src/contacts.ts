@@ -7,7 +7,11 @@ export const extraInfoItemSchema = z.object({ name: z.string().trim().min(1).max
 export const contactTagSchema = z.object({ id: z.number(), tag: z.string(), color: z.string() });
 export const contactWalletSchema = z.object({ id: z.number(), name: z.string() });
 
-export const contactDtoSchema = z.object({
+/**
+ * Who a contact is, as every `/contacts` row says (client-contract §20.4): the same fields wherever a contact is
+ * embedded (a ticket's contact, a group message's sender), since clients match contacts by their provider ids.
+ */
+export const contactIdentitySchema = z.object({
   id: z.number(),
   name: z.string(),
   /** Digits with country code (E.164 without '+'); group ids for groups; null for channel-only contacts. */
@@ -16,19 +20,23 @@ export const contactDtoSchema = z.object({
   profilePicUrl: z.string().nullable(),
   pushname: z.string().nullable(),
   isGroup: z.boolean(),
+  telegramId: z.string().nullable(),
+  messengerId: z.string().nullable(),
+  instagramPK: z.string().nullable(),
+  hubWhatsapp: z.string().nullable(),
+  blocked: z.boolean(),
+  chatbotBlocked: z.boolean(),
+});
+export type ContactIdentity = z.infer<typeof contactIdentitySchema>;
+
+export const contactDtoSchema = contactIdentitySchema.extend({
   cpf: z.string().nullable(),
   /** ISO date (YYYY-MM-DD) or null. */
   birthdayDate: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   businessName: z.string().nullable(),
-  telegramId: z.string().nullable(),
-  messengerId: z.string().nullable(),
-  instagramPK: z.string().nullable(),
-  hubWhatsapp: z.string().nullable(),
   kanban: z.number().nullable(),
-  blocked: z.boolean(),
-  chatbotBlocked: z.boolean(),
   extraInfo: z.array(extraInfoItemSchema),
   tags: z.array(contactTagSchema),
   wallets: z.array(contactWalletSchema),

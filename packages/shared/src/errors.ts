@@ -135,6 +135,12 @@ export const errorCatalogue = {
     'A user with this e-mail already exists.',
   ),
   ERR_INVALID_CPF_CNPJ: def(400, 'CPF ou CNPJ inválido.', 'Invalid CPF or CNPJ.'),
+  ERR_CURRENT_PASSWORD_INVALID: def(400, 'Senha atual incorreta.', 'Current password is incorrect.'),
+  ERR_SIGNUP_TOKEN_INVALID: def(
+    400,
+    'Link de confirmação de cadastro inválido ou expirado.',
+    'The sign-up confirmation link is invalid or has expired.',
+  ),
   ERR_WEAK_PASSWORD: def(
     400,
     'A senha deve ter ao menos 7 caracteres, com letras, números e um caractere especial.',
@@ -186,6 +192,11 @@ export const errorCatalogue = {
   ERR_WEBHOOK_UNAUTHORIZED: def(401, 'Assinatura do webhook inválida.', 'Invalid webhook signature.'),
   ERR_MESSAGE_NOT_EDITABLE: def(409, 'Esta mensagem não pode ser editada.', 'This message cannot be edited.'),
   ERR_MEDIA_EXPIRED: def(403, 'Link de mídia expirado.', 'The media link has expired.'),
+  ERR_MEDIA_QUOTA_EXCEEDED: def(
+    413,
+    'Limite de armazenamento de mídia da empresa atingido.',
+    "The company's media storage quota is full.",
+  ),
   ERR_NOT_FOUND: def(404, 'Recurso não encontrado.', 'Resource not found.'),
   ERR_PAYLOAD_TOO_LARGE: def(
     413,

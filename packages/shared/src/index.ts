@@ -8,4 +8,5 @@ export * from './realtime.js';
 export * from './schemas.js';
 export * from './settings.js';
 export * from './tax-id.js';
+export * from './tenant-preferences.js';
 export * from './tickets.js';

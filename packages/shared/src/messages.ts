@@ -1,6 +1,8 @@
 /** Messages (product-spec §3 "Message", client-contract §5 and §20.3): DTOs and inputs. */
 import { z } from 'zod';
+import { contactIdentitySchema } from './contacts.js';
 import { looseBoolean } from './schemas.js';
+import { ticketDtoSchema } from './tickets.js';
 
 export const MESSAGE_MEDIA_TYPES = [
   'chat',
@@ -76,10 +78,9 @@ export const messageDtoSchema = z.object({
   meta: z.string().nullable(),
   quotedMsg: quotedSchema.nullable(),
   /** Sender in groups. */
-  contact: z
-    .object({ id: z.number(), name: z.string(), number: z.string().nullable(), profilePicUrl: z.string().nullable() })
-    .nullable(),
+  contact: contactIdentitySchema.nullable(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** In the history, the summary that separates tickets; in socket events the whole ticket (messageEventDtoSchema). */
   ticket: z.object({
     id: z.number(),
     status: z.string(),
@@ -94,6 +95,13 @@ export const messageDtoSchema = z.object({
   updatedAt: z.string(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
+
+/**
+ * A message as `chat:create|update|ack|delete` carry it (client-contract §19): its ticket is the whole ticket (the
+ * list row's fields and more), which clients merge into their list and read unguarded.
+ */
+export const messageEventDtoSchema = messageDtoSchema.extend({ ticket: ticketDtoSchema });
+export type MessageEventDto = z.infer<typeof messageEventDtoSchema>;
 
 export const messageListQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),

@@ -1,6 +1,6 @@
 import type { ChannelDto, ChannelSessionState } from './channels.js';
 import type { ContactDto, ContactImportProgress } from './contacts.js';
-import type { MessageDto } from './messages.js';
+import type { MessageEventDto } from './messages.js';
 import type { TicketDto } from './tickets.js';
 
 /**
@@ -25,7 +25,7 @@ export interface OnlineUser {
 
 /** `{T}:ticketList` payloads (client-contract §19): messages and tickets of the tickets the user may see. */
 export type TicketListEvent =
-  | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: MessageDto }
+  | { type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete'; payload: MessageEventDto }
   | { type: 'ticket:update' | 'ticket:create' | 'notification:new'; payload: TicketDto }
   /** The ticket left this user's view (closed elsewhere, transferred away, deleted). */
   | { type: 'ticket:delete'; payload: { id: number } };

@@ -84,8 +84,14 @@ export const signupInputSchema = z.object({
   password: strongPasswordSchema,
   planId: z.coerce.number().int().positive(),
   userName: z.string().trim().min(2).max(120).optional(),
+  /** The slider answer, as the login's (absent when the captcha is off). */
+  captcha: captchaAnswerSchema.optional(),
 });
 export type SignupInput = z.input<typeof signupInputSchema>;
+/** POST /signup answers this for a new and a registered address alike: the rest goes by e-mail. */
+export const signupAcceptedSchema = z.object({ status: z.literal('confirmation_sent') });
+export type SignupAccepted = z.infer<typeof signupAcceptedSchema>;
+export const signupConfirmInputSchema = z.object({ token: z.string().min(20).max(512) });
 
 export const plansResponseSchema = z.object({ plan: z.array(z.lazy(() => planDtoSchema)) });
 
@@ -154,11 +160,19 @@ export const updateUserInputSchema = z.object({
     .max(128)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Required when a user changes their own password or e-mail. */
+  currentPassword: z
+    .string()
+    .max(256)
+    .optional()
+    .transform((v) => v || undefined),
   profile: profileSchema.optional(),
   blockWavoip: looseBoolean.optional(),
   queues: idOrObjectList.optional(),
   whatsappAllowed: idOrObjectList.optional(),
 });
+/** PUT /users/{id}: after one's own password change, the renewed session's access token (the refresh cookie is set). */
+export const updateUserResponseSchema = userDtoSchema.extend({ token: z.string().optional() });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 export const userOnlineInputSchema = z.object({ isOnline: looseBoolean });
@@ -190,7 +204,8 @@ export const chatPrivadoUserSchema = z.object({
 });
 
 // ---------- settings ----------
-export const settingDtoSchema = z.object({ key: z.string(), value: z.string() });
+/** `configured` comes only with write-only keys (SECRET_SETTING_KEYS), whose `value` is always ''. */
+export const settingDtoSchema = z.object({ key: z.string(), value: z.string(), configured: z.boolean().optional() });
 export type SettingDto = z.infer<typeof settingDtoSchema>;
 export const updateSettingInputSchema = z.object({
   key: z.enum(SETTING_KEYS as [string, ...string[]]),
@@ -208,6 +223,8 @@ export const tenantDtoSchema = z.object({
   trial: z.enum(['enabled', 'disabled']),
   trialPeriod: z.number(),
   hideUnoficial: z.boolean(),
+  /** Null = the installation's default quota. */
+  mediaQuotaBytes: z.number().nullable(),
   createdAt: z.string(),
 });
 export type TenantDto = z.infer<typeof tenantDtoSchema>;
@@ -247,6 +264,18 @@ export const updateTenantInputSchema = z.object({
   identity: tenantFields.identity.optional(),
   trial: tenantFields.trial.optional(),
   trialPeriod: tenantFields.trialPeriod.optional(),
+  /** Media storage quota in bytes; null (or empty) = the installation's default (MEDIA_TENANT_QUOTA_BYTES). */
+  mediaQuotaBytes: z
+    .union([
+      z.coerce
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 50),
+      z.null(),
+      z.literal('').transform(() => null),
+    ])
+    .optional(),
 });
 export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
 

@@ -1,7 +1,7 @@
 /** Tickets (product-spec §3/§4/§6/§7, client-contract §4 and §20.1/§20.2): DTOs, the attendance filter, bodies. */
 import { z } from 'zod';
 import { ENABLED_FLAGS, enabledFlagSchema } from './channels.js';
-import { contactDtoSchema } from './contacts.js';
+import { contactDtoSchema, contactIdentitySchema, contactWalletSchema } from './contacts.js';
 import { looseBoolean } from './schemas.js';
 
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
@@ -121,13 +121,7 @@ export const ticketListItemSchema = z.object({
   protocol: z.string(),
   kanban: z.number().nullable(),
   tags: z.array(z.object({ id: z.number(), tag: z.string(), color: z.string() })),
-  contact: z.object({
-    id: z.number(),
-    name: z.string(),
-    number: z.string().nullable(),
-    profilePicUrl: z.string().nullable(),
-    wallets: z.array(z.object({ id: z.number(), name: z.string() })),
-  }),
+  contact: contactIdentitySchema.extend({ wallets: z.array(contactWalletSchema) }),
   chatFlowId: z.number().nullable(),
   stepChatFlow: z.string().nullable(),
   autoReplyId: z.number().nullable(),
@@ -161,6 +155,17 @@ export const ticketDtoSchema = ticketListItemSchema.extend({
   closedAt: z.string().nullable(),
 });
 export type TicketDto = z.infer<typeof ticketDtoSchema>;
+
+/**
+ * The 409 ERR_OTHER_OPEN_TICKET of `POST /tickets` (client-contract §4.3). When the caller may see the contact's
+ * active ticket: `error` is that ticket JSON-encoded (reference clients parse it and open the ticket), `code` the
+ * catalogue code and `ticket` the ticket. When the caller may not see it, the plain error body: nothing of the ticket.
+ */
+export const ticketConflictSchema = z.union([
+  z.object({ error: z.string(), code: z.literal('ERR_OTHER_OPEN_TICKET'), ticket: ticketDtoSchema }),
+  z.object({ error: z.literal('ERR_OTHER_OPEN_TICKET') }),
+]);
+export type TicketConflictBody = z.infer<typeof ticketConflictSchema>;
 
 export const ticketListResponseSchema = z.object({
   tickets: z.array(ticketListItemSchema),

@@ -21,6 +21,7 @@ import { hashPassword } from '../platform/crypto.js';
 import type { Mailer, MailMessage } from '../integrations/smtp/mailer.js';
 import { tenants } from '../modules/tenants/index.js';
 import { users, userTenants } from '../modules/users/index.js';
+import { refreshTokens } from '../modules/auth/index.js';
 import { insertDefaultSettings } from '../modules/settings/index.js';
 import type { AdapterLookup } from '../modules/messages/index.js';
 import { SEED_EMAIL, SEED_PASSWORD, adminDatabaseUrl } from './seed.js';
@@ -28,6 +29,8 @@ import { SEED_EMAIL, SEED_PASSWORD, adminDatabaseUrl } from './seed.js';
 export interface TestUser {
   id: number;
   tenantId: number;
+  /** The login session (refresh-token family) the token belongs to. */
+  sessionId: string;
   email: string;
   password: string;
   profile: Profile;
@@ -46,7 +49,14 @@ export interface TestApp extends BuiltApp {
   dataDir: string;
   seed: { email: string; password: string };
   createTenant(values?: Partial<typeof tenants.$inferInsert>): Promise<number>;
-  createUser(options: { tenantId: number; profile?: Profile; password?: string; name?: string }): Promise<TestUser>;
+  /** `session: false` leaves out the login session (tests that count refresh tokens). */
+  createUser(options: {
+    tenantId: number;
+    profile?: Profile;
+    password?: string;
+    name?: string;
+    session?: boolean;
+  }): Promise<TestUser>;
   /** An admin, an agent and a supervisor of one tenant (tenant 1 by default). */
   createStaff(tenantId?: number): Promise<{ admin: TestUser; agent: TestUser; supervisor: TestUser }>;
   /** An API call as that user: the path is relative to /api. */
@@ -134,7 +144,13 @@ export async function createTestApp(
       return row!.id;
     });
 
-  const createUser: TestApp['createUser'] = async ({ tenantId, profile = 'user', password = 'Passw0rd!', name }) => {
+  const createUser: TestApp['createUser'] = async ({
+    tenantId,
+    profile = 'user',
+    password = 'Passw0rd!',
+    name,
+    session = true,
+  }) => {
     const email = `${profile}-${crypto.randomBytes(4).toString('hex')}@test.local`;
     const id = await withSystem(handle.db, 'bootstrap.seed', async (tx) => {
       const [row] = await tx
@@ -150,8 +166,20 @@ export async function createTestApp(
       await tx.insert(userTenants).values({ tenantId, userId: row!.id });
       return row!.id;
     });
-    const token = await built.platform.tokens.signAccess({ userId: id, tenantId, profile, tokenVersion: 0 });
-    return { id, tenantId, email, password, profile, token, auth: { authorization: `Bearer ${token}` } };
+    // A login session like the login's (a refresh-token family): sockets are accepted only for a live session.
+    const sessionId = crypto.randomUUID();
+    if (session)
+      await withSystem(handle.db, 'bootstrap.seed', (tx) =>
+        tx.insert(refreshTokens).values({
+          tenantId,
+          userId: id,
+          tokenHash: crypto.randomBytes(32).toString('hex'),
+          familyId: sessionId,
+          expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
+        }),
+      );
+    const token = await built.platform.tokens.signAccess({ userId: id, tenantId, profile, tokenVersion: 0, sessionId });
+    return { id, tenantId, sessionId, email, password, profile, token, auth: { authorization: `Bearer ${token}` } };
   };
 
   const createStaff: TestApp['createStaff'] = async (tenantId = 1) => ({

@@ -2,6 +2,7 @@
  * Routes (product-spec §2), hash-based. Public: /login, /signup, /reset/:token. Everything else sits in the shell
  * behind the guard. Screens are lazy chunks (see lazy.ts); route names of the spec are the route ids.
  */
+import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { NotFound } from '../components/NotFound';
@@ -10,7 +11,6 @@ import { withTimeout } from './lazy';
 import { ROUTE_PROFILES } from './menus';
 import { useIdleReload, useNewVersionReload, useScrollToTop } from './page-behaviour';
 import { RouteError } from './RouteError';
-import { AppShellLayout } from './shell/AppShellLayout';
 
 function RootLayout() {
   useScrollToTop();
@@ -26,6 +26,11 @@ export function FullPageLoader() {
     </Center>
   );
 }
+
+// The shell (header, menus, socket, realtime caches) is a chunk of its own: the login page's first load skips it.
+const AppShellLayout = lazy(() =>
+  withTimeout(() => import('./shell/AppShellLayout')).then((m) => ({ default: m.AppShellLayout })),
+);
 
 const screen =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
@@ -52,6 +57,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'signup/confirm/:token',
+        lazy: screen(
+          () => import('../features/auth/components/SignupConfirmPage'),
+          (m) => m.SignupConfirmPage,
+        ),
+      },
+      {
         path: 'reset/:token',
         lazy: screen(
           () => import('../features/auth/components/ResetPasswordPage'),
@@ -62,7 +74,9 @@ export const routes: RouteObject[] = [
         path: '/',
         element: (
           <RequireAuth>
-            <AppShellLayout />
+            <Suspense fallback={<FullPageLoader />}>
+              <AppShellLayout />
+            </Suspense>
           </RequireAuth>
         ),
         errorElement: <RouteError />,

@@ -1,7 +1,7 @@
 import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../lib/api';
+import { describeError } from '../lib/api-error';
 
 /** A failed load, with the catalogue text and a retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {

@@ -72,6 +72,53 @@ describe('api client', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  describe('two requests that both get 403', () => {
+    /** Answers per URL; each 403 is held until the test releases it, to order the arrivals. */
+    function serveWithHeld403s() {
+      const held: Record<string, () => void> = {};
+      let refreshes = 0;
+      fetchMock.mockImplementation((url, init) => {
+        const auth = new Headers(init?.headers).get('Authorization');
+        if (url === '/api/auth/refresh_token') {
+          refreshes += 1;
+          return Promise.resolve(jsonResponse({ token: `new-token-${refreshes}` }));
+        }
+        if (auth === 'Bearer old-token') {
+          return new Promise((resolve) => {
+            held[String(url)] = () => resolve(jsonResponse({ error: 'ERR_SESSION_EXPIRED' }, 403));
+          });
+        }
+        return Promise.resolve(jsonResponse({ url, auth }));
+      });
+      return { release: (url: string) => held[url]!(), refreshes: () => refreshes };
+    }
+
+    it('arriving together share one refresh and both replay with the new token', async () => {
+      const server = serveWithHeld403s();
+      const a = api.get('/a');
+      const b = api.get('/b');
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      server.release('/api/a');
+      server.release('/api/b');
+      await expect(a).resolves.toEqual({ url: '/api/a', auth: 'Bearer new-token-1' });
+      await expect(b).resolves.toEqual({ url: '/api/b', auth: 'Bearer new-token-1' });
+      expect(server.refreshes()).toBe(1);
+    });
+
+    it('one arriving after the other refresh finished replays with that token instead of refreshing again', async () => {
+      const server = serveWithHeld403s();
+      const a = api.get('/a');
+      const b = api.get('/b');
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      server.release('/api/a');
+      await expect(a).resolves.toEqual({ url: '/api/a', auth: 'Bearer new-token-1' });
+      server.release('/api/b');
+      await expect(b).resolves.toEqual({ url: '/api/b', auth: 'Bearer new-token-1' });
+      expect(server.refreshes()).toBe(1);
+      expect(localStorage.getItem('token')).toBe('new-token-1');
+    });
+  });
+
   it('on 401 clears the login but the language, shows the error and goes to /login after 2 s', async () => {
     vi.useFakeTimers();
     const navigate = vi.fn();

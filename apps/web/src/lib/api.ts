@@ -4,7 +4,8 @@
  * toast, go to /login after 2 s) for every call but logout and the public ones.
  */
 import { API_TIMEOUT_MS, LOGOUT_REDIRECT_MS, refreshResponseSchema } from '@conversa/shared';
-import { errorText, readErrorCode } from './errors';
+import { ApiError } from './api-error';
+import { readErrorCode } from './errors';
 import { i18next } from './i18n';
 import { loadingStore } from './loading';
 import { navigateTo } from './navigation';
@@ -12,29 +13,9 @@ import { notifyError } from './notify';
 import { endSession } from './session-events';
 import { getToken, setToken } from './storage';
 
+export { ApiError, describeError } from './api-error';
+
 export const API_BASE = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/$/, '');
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string | null;
-  readonly body: unknown;
-  /** True when the client already showed a toast for it (401, 5xx, timeout). */
-  notified = false;
-
-  constructor(status: number, code: string | null, body: unknown) {
-    super(errorText(code));
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.body = body;
-  }
-
-  /** The offending field on validation errors (`{ error, field }`). */
-  get field(): string | undefined {
-    const body = this.body as { field?: unknown } | null;
-    return typeof body?.field === 'string' ? body.field : undefined;
-  }
-}
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -177,10 +158,14 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const tracked = !options.background;
   if (tracked) loadingStore.requestStarted();
   try {
+    const sentToken = getToken();
     let response = await send(path, options);
     if (response.status === 403 && !options.public) {
       const firstBody = await readBody(response);
-      const token = await refreshToken();
+      // A refresh that finished while this request was in flight already holds the answer: a second refresh would
+      // rotate the cookie again under the other requests' feet.
+      const stored = getToken();
+      const token = stored && stored !== sentToken ? stored : await refreshToken();
       if (token) {
         response = await send(path, options);
       } else if (readErrorCode(firstBody) === 'ERR_SESSION_EXPIRED') {
@@ -235,9 +220,3 @@ export const api = {
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
-
-/** The message to show for any thrown value. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return errorText(null);
-}

@@ -3,7 +3,7 @@
  * the mutation handles its errors itself (`meta: { handlesErrors: true }`).
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, describeError } from './api';
+import { ApiError, describeError } from './api-error';
 import { notifyError } from './notify';
 
 declare module '@tanstack/react-query' {

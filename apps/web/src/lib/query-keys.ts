@@ -27,6 +27,10 @@ export const queryKeys = {
   /** Every loaded ticket list (infinite queries keyed by the attendance filter). */
   ticketsLists: ['tickets', 'list'] as const,
   ticketsList: (filter: object) => ['tickets', 'list', filter] as const,
+  /** The true totals of the tab badges: one bounded count per (filter, top tab, status). */
+  ticketsCounts: ['tickets', 'counts'] as const,
+  ticketsCount: (filter: object, isGroup: boolean, status: string) =>
+    ['tickets', 'counts', filter, isGroup, status] as const,
   ticket: (id: number) => ['tickets', 'detail', id] as const,
   ticketLogs: (id: number) => ['tickets', 'logs', id] as const,
   /** The chat history of a ticket (infinite query of MessageListResponse pages, newest page first). */

@@ -19,11 +19,14 @@ import {
 } from '@conversa/shared';
 import {
   applyCachedMessage,
+  findListedTicket,
   isTicketListed,
   removeCachedTicket,
+  toListItem,
   upsertCachedTicket,
 } from '../features/tickets/hooks/ticket-list-cache';
 import { alertTicketActivity } from '../features/tickets/hooks/ticket-alerts';
+import { shiftTicketCounts, ticketCountsRefresher } from '../features/tickets/hooks/ticket-counts';
 import { patchCachedSession, removeCachedChannel, upsertCachedChannel } from './channels-cache';
 import { replaceMessage, upsertMessage, type MessagesData } from '../features/tickets/hooks/messages-cache';
 import { patchCachedContact, recordImportProgress, removeCachedContact } from './contacts-cache';
@@ -103,19 +106,34 @@ type TicketEvent = Parameters<ServerToClientEvents[`${number}:ticket`]>[0];
  * on listed tickets and new pending tickets also beep and, while the page is hidden, notify.
  */
 export function startTicketsSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
+  const counts = ticketCountsRefresher(queryClient);
+  // The tab totals follow a ticket whose previous row is loaded (or that is new); otherwise they are read again.
+  const changed = (ticket: TicketDto, created: boolean) => {
+    const before = findListedTicket(queryClient, ticket.id);
+    upsertCachedTicket(queryClient, ticket);
+    if (before || created) shiftTicketCounts(queryClient, before, toListItem(ticket));
+    else counts.touch();
+  };
   const onTicketList = (event: TicketListEvent) => {
     switch (event.type) {
       case 'ticket:create':
       case 'ticket:update':
-        upsertCachedTicket(queryClient, event.payload);
+        changed(event.payload, event.type === 'ticket:create');
         return;
-      case 'ticket:delete':
+      case 'ticket:delete': {
+        const before = findListedTicket(queryClient, event.payload.id);
         removeCachedTicket(queryClient, event.payload.id);
+        if (before) shiftTicketCounts(queryClient, before, null);
+        else counts.touch();
         return;
+      }
       case 'notification:new': {
-        const known = isTicketListed(queryClient, event.payload.id);
+        // The payload is a notification's partial ticket: a listed ticket keeps its row in every list (a list that
+        // has not loaded the row's page yet must not get it at the top either).
+        if (isTicketListed(queryClient, event.payload.id)) return;
         upsertCachedTicket(queryClient, event.payload, { onlyIfAbsent: true });
-        if (!known && isTicketListed(queryClient, event.payload.id)) {
+        counts.touch();
+        if (isTicketListed(queryClient, event.payload.id)) {
           alertTicketActivity({
             ticketId: event.payload.id,
             title: i18next.t('tickets.alerts.newTicket'),
@@ -142,11 +160,12 @@ export function startTicketsSync(socket: AppSocket, queryClient: QueryClient, T:
     }
   };
   const onTicket = (event: TicketEvent) => {
-    if (event.action === 'update') upsertCachedTicket(queryClient, event.ticket);
+    if (event.action === 'update') changed(event.ticket, false);
   };
   socket.on(`${T}:ticketList`, onTicketList);
   socket.on(`${T}:ticket`, onTicket);
   return () => {
+    counts.stop();
     socket.off(`${T}:ticketList`, onTicketList);
     socket.off(`${T}:ticket`, onTicket);
   };

@@ -37,7 +37,6 @@ export function channelFixture(id: number, overrides: Partial<ChannelDto> = {}):
     importOldMessages: null,
     importRecentMessages: null,
     queueIdImportMessages: null,
-    wavoipToken: null,
     ...flags,
     integrations: {},
     configuredSecrets: [],

@@ -53,4 +53,25 @@ describe('mailer', () => {
     expect(fs.readFileSync(path.join(dataDir, 'outbox', files[0]!), 'utf8')).toContain('To: bia@example.com');
     expect(fs.statSync(path.join(dataDir, 'outbox', files[0]!)).mode & 0o777).toBe(0o600);
   });
+
+  it("logs the outbox mail's recipient, subject and file, never its body or links", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-outbox-'));
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const token = '1.reset-token-that-must-not-be-logged';
+    const mailer = createMailer({ from: 'a@b.c', dataDir, logger });
+    await mailer.send({
+      to: 'bia@example.com',
+      subject: 'Redefinição de senha',
+      text: `Abra https://app.example.com/#/reset/${token}`,
+      html: `<a href="https://app.example.com/#/reset/${token}">Redefinir</a>`,
+    });
+    const [file] = fs.readdirSync(path.join(dataDir, 'outbox'));
+    const log = lines.join('');
+    expect(log).toContain('bia@example.com');
+    expect(log).toContain('Redefinição de senha');
+    expect(log).toContain(file);
+    expect(log).not.toContain('reset-token-that-must-not-be-logged');
+    expect(log).not.toContain('#/reset/');
+  });
 });

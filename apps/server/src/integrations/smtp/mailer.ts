@@ -1,6 +1,7 @@
 /**
- * Outbound e-mail over real SMTP (nodemailer) when SMTP_URL is set; otherwise each message is written to the log
- * and to DATA_DIR/outbox as an .eml file, so a fresh install can still follow a reset link.
+ * Outbound e-mail over real SMTP (nodemailer) when SMTP_URL is set; otherwise each message is written to
+ * DATA_DIR/outbox as an .eml file (mode 600), so a fresh install can still follow a reset link. The log names the
+ * file but never the body: a reset link is a credential, and logs travel further than the data folder.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -40,10 +41,7 @@ export function createMailer(options: {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${Date.now()}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.logger.info(
-        { to: message.to, subject: message.subject, file, text: message.text },
-        'e-mail written to outbox',
-      );
+      options.logger.info({ to: message.to, subject: message.subject, file }, 'e-mail written to outbox');
     },
   };
 }

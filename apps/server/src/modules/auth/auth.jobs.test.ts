@@ -18,7 +18,7 @@ describe('auth.cleanup-expired-tokens', () => {
   });
 
   it('deletes dead refresh tokens, used or expired reset tokens and expired captcha nonces, and keeps the rest', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const family = crypto.randomUUID();
     const insertRefresh = (name: string, expires: string, revoked: string | null) =>
       t.database.executeSql(

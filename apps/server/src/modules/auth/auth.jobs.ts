@@ -1,4 +1,7 @@
-/** Auth jobs: the password-reset e-mail, and the daily sweep of dead tokens and captcha nonces. */
+/**
+ * Auth jobs: the password-reset and sign-up e-mails, and the daily sweep of dead tokens, captcha nonces and pending
+ * sign-ups.
+ */
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Mailer } from '../../integrations/smtp/mailer.js';
@@ -7,8 +10,11 @@ import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy
 import { sha256 } from '../../platform/crypto.js';
 import { defineJob, type JobDefinition } from '../../platform/jobs/queue.js';
 import * as repo from './auth.repository.js';
+import { signupConfirmationMail, signupTakenMail } from './auth.signup.mail.js';
+import { deleteStaleSignupRequests, findPendingSignup } from './auth.signup.repository.js';
 
 export const SEND_PASSWORD_RESET_JOB = 'auth.send-password-reset';
+export const SEND_SIGNUP_MAIL_JOB = 'auth.send-signup-mail';
 export const CLEANUP_EXPIRED_TOKENS_JOB = 'auth.cleanup-expired-tokens';
 
 export const sendPasswordResetPayloadSchema = z.object({
@@ -18,12 +24,20 @@ export const sendPasswordResetPayloadSchema = z.object({
 });
 export type SendPasswordResetPayload = z.infer<typeof sendPasswordResetPayloadSchema>;
 
+/** `confirm`: the link of a new address's pending sign-up; `taken`: the address is registered, its owner is told. */
+export const signupMailPayloadSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('confirm'), email: z.string().max(254), token: z.string().min(20).max(512) }),
+  z.object({ kind: z.literal('taken'), email: z.string().max(254) }),
+]);
+export type SignupMailPayload = z.infer<typeof signupMailPayloadSchema>;
+
 /** Cron jobs are scheduled with an empty payload. */
 const cleanupPayloadSchema = z.object({});
 type CleanupPayload = z.infer<typeof cleanupPayloadSchema>;
 
 export interface AuthJobs {
   sendPasswordReset: JobDefinition<SendPasswordResetPayload>;
+  sendSignupMail: JobDefinition<SignupMailPayload>;
   cleanupExpiredTokens: JobDefinition<CleanupPayload>;
 }
 
@@ -76,15 +90,36 @@ export function createAuthJobs(deps: {
     },
   });
 
+  const sendSignupMail = defineJob<SignupMailPayload>({
+    name: SEND_SIGNUP_MAIL_JOB,
+    schema: signupMailPayloadSchema,
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    async handler(payload) {
+      if (payload.kind === 'taken') {
+        await mailer.send({ to: payload.email, ...signupTakenMail(config.publicUrl) });
+        return;
+      }
+      // A confirmed or expired request is not worth sending (a retry after the link was already followed).
+      const pending = await withSystem(db, 'auth.signup', (tx) => findPendingSignup(tx, sha256(payload.token)));
+      if (!pending) return;
+      const link = `${config.publicUrl}/#/signup/confirm/${payload.token}`;
+      await mailer.send({ to: pending.email, ...signupConfirmationMail(link) });
+    },
+  });
+
   const cleanupExpiredTokens = defineJob<CleanupPayload>({
     name: CLEANUP_EXPIRED_TOKENS_JOB,
     schema: cleanupPayloadSchema,
     cron: '15 3 * * *',
     retryLimit: 2,
     async handler() {
-      await withSystem(db, 'jobs.cleanup', (tx) => repo.deleteStaleAuthRows(tx));
+      await withSystem(db, 'jobs.cleanup', async (tx) => {
+        await repo.deleteStaleAuthRows(tx);
+        await deleteStaleSignupRequests(tx);
+      });
     },
   });
 
-  return { sendPasswordReset, cleanupExpiredTokens };
+  return { sendPasswordReset, sendSignupMail, cleanupExpiredTokens };
 }

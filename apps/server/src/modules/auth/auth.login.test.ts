@@ -19,7 +19,7 @@ const login = (email: string, password: string, remoteAddress = newIp()) =>
 
 describe('POST /api/auth/login', () => {
   it('answers exactly the login fields, sets the refresh cookie and records the login time', async () => {
-    const user = await t.createUser({ tenantId: 1, profile: 'admin', name: 'Ana Admin' });
+    const user = await t.createUser({ session: false, tenantId: 1, profile: 'admin', name: 'Ana Admin' });
     const res = await login(`  ${user.email.toUpperCase()} `, user.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -70,7 +70,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const wrong = await login(user.email, 'Wrong#Pass1');
     const unknown = await login('nobody@test.local', 'Wrong#Pass1');
     expect(wrong.statusCode).toBe(401);
@@ -87,7 +87,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 429 on the 6th attempt for one e-mail within a minute, even with the right password', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'Wrong#Pass1')).statusCode).toBe(401);
     const sixth = await login(user.email, user.password);
     expect(sixth.statusCode).toBe(429);
@@ -118,7 +118,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('clears the e-mail counter after a successful login', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     for (let i = 0; i < 4; i += 1) await login(user.email, 'Wrong#Pass1');
     expect((await login(user.email, user.password)).statusCode).toBe(200);
     for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'Wrong#Pass1')).statusCode).toBe(401);
@@ -127,7 +127,7 @@ describe('POST /api/auth/login', () => {
 
   it('refuses the users of an inactive tenant with 403 ERR_TENANT_INACTIVE', async () => {
     const tenantId = await t.createTenant({ status: 'inactive' });
-    const user = await t.createUser({ tenantId, profile: 'admin' });
+    const user = await t.createUser({ session: false, tenantId, profile: 'admin' });
     const res = await login(user.email, user.password);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'ERR_TENANT_INACTIVE' });
@@ -138,7 +138,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('accepts the reference client body (extra fields) and a "Bearer null" header', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -150,7 +150,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('keeps the stored hash argon2id', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const rows = await queryRows<{ password_hash: string }>(
       t.platform.db,
       sql`select password_hash from users where id = ${user.id}`,

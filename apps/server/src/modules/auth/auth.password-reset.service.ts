@@ -17,7 +17,9 @@ import { fail } from '../../platform/http/errors.js';
 import type { JobDefinition, JobQueue } from '../../platform/jobs/queue.js';
 import type { SendPasswordResetPayload } from './auth.jobs.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth.rate-limiter.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import * as repo from './auth.repository.js';
+import './auth.events.js';
 import type { CallerContext } from './auth.service.js';
 import { newTenantToken, parseTenantToken } from './auth.sessions.js';
 
@@ -26,6 +28,7 @@ export type ResetPasswordInput = z.output<typeof resetPasswordInputSchema>;
 
 export interface PasswordResetDeps {
   db: Database;
+  events: EventBus;
   jobs: JobQueue;
   config: Pick<Config, 'passwordResetTtl'>;
   sendJob: JobDefinition<SendPasswordResetPayload>;
@@ -68,15 +71,16 @@ export function createPasswordResetService(deps: PasswordResetDeps): PasswordRes
       const usable = await withTenant(db, ctx, (tx) => repo.findUsableResetToken(tx, ctx.tenantId, parsed.hash));
       if (!usable) throw fail('ERR_INVALID_RESET_TOKEN', 'token');
       const passwordHash = await hashPassword(input.password);
-      const done = await withTenant(db, ctx, async (tx) => {
+      const userId = await withTenant(db, ctx, async (tx) => {
         const consumed = await repo.consumeResetToken(tx, ctx.tenantId, parsed.hash);
-        if (!consumed) return false;
+        if (!consumed) return null;
         await repo.replacePassword(tx, ctx.tenantId, consumed.userId, passwordHash);
         await repo.consumeUserResetTokens(tx, ctx.tenantId, consumed.userId);
         await repo.revokeUserRefreshTokens(tx, ctx.tenantId, consumed.userId);
-        return true;
+        return consumed.userId;
       });
-      if (!done) throw fail('ERR_INVALID_RESET_TOKEN', 'token');
+      if (userId === null) throw fail('ERR_INVALID_RESET_TOKEN', 'token');
+      deps.events.publish('auth.sessions_revoked', { tenantId: ctx.tenantId, userId });
     },
   };
 }

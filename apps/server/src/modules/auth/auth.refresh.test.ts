@@ -43,7 +43,7 @@ const liveTokens = async (userId: number) =>
 
 describe('POST /api/auth/refresh_token', () => {
   it('rotates: a new access token and a new cookie, the old token revoked, same family', async () => {
-    const user = await t.createUser({ tenantId: 1, profile: 'admin' });
+    const user = await t.createUser({ session: false, tenantId: 1, profile: 'admin' });
     const first = await loginCookie(user);
     const res = await refresh(first);
     expect(res.statusCode).toBe(200);
@@ -64,7 +64,7 @@ describe('POST /api/auth/refresh_token', () => {
   });
 
   it('treats a rotated token presented again as theft: the whole family is revoked', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const first = await loginCookie(user);
     const second = newCookieOf(await refresh(first))!;
     await ageRevocation(user.id);
@@ -76,7 +76,7 @@ describe('POST /api/auth/refresh_token', () => {
   });
 
   it('answers concurrent refreshes with one cookie: the late one gets an access token only', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const first = await loginCookie(user);
     const winner = await refresh(first);
     const late = await refresh(first);
@@ -92,7 +92,7 @@ describe('POST /api/auth/refresh_token', () => {
     expect((await refresh('1.abcdefghijklmnopqrstuvwxyz0123456789')).statusCode).toBe(401);
     expect((await refresh('garbage')).statusCode).toBe(401);
     expect((await refresh('999999.abcdefghijklmnopqrstuvwxyz0123456789')).statusCode).toBe(401);
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const cookie = await loginCookie(user);
     await t.database.executeSql(
       `update refresh_tokens set expires_at = now() - interval '1 second' where user_id = $1`,
@@ -102,7 +102,7 @@ describe('POST /api/auth/refresh_token', () => {
   });
 
   it('ends the session when the password changed since (token_version bumped)', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const cookie = await loginCookie(user);
     await t.database.executeSql('update users set token_version = token_version + 1 where id = $1', [user.id]);
     expect((await refresh(cookie)).statusCode).toBe(401);
@@ -111,7 +111,7 @@ describe('POST /api/auth/refresh_token', () => {
 
   it('answers 403 ERR_TENANT_INACTIVE once the tenant is deactivated', async () => {
     const tenantId = await t.createTenant();
-    const user = await t.createUser({ tenantId });
+    const user = await t.createUser({ session: false, tenantId });
     const cookie = await loginCookie(user);
     await t.database.executeSql(`update tenants set status = 'inactive' where id = $1`, [tenantId]);
     const res = await refresh(cookie);
@@ -121,7 +121,7 @@ describe('POST /api/auth/refresh_token', () => {
 
   it('never accepts another tenant as the cookie prefix', async () => {
     const tenantId = await t.createTenant();
-    const user = await t.createUser({ tenantId });
+    const user = await t.createUser({ session: false, tenantId });
     const cookie = await loginCookie(user);
     const swapped = cookie.replace(/^\d+\./, '1.');
     expect((await refresh(swapped)).statusCode).toBe(401);
@@ -131,7 +131,7 @@ describe('POST /api/auth/refresh_token', () => {
 
 describe('POST /api/auth/logout', () => {
   it('revokes the family, clears the cookie and answers 204, even with an expired access token', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const first = await loginCookie(user);
     const second = newCookieOf(await refresh(first))!;
     const res = await t.app.inject({
@@ -151,7 +151,7 @@ describe('POST /api/auth/logout', () => {
   });
 
   it('answers 204 without a cookie and leaves other sessions alone', async () => {
-    const user = await t.createUser({ tenantId: 1 });
+    const user = await t.createUser({ session: false, tenantId: 1 });
     const cookie = await loginCookie(user);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(res.statusCode).toBe(204);

@@ -1,6 +1,6 @@
 /**
- * /api/auth/* , /api/password-reset, /api/reset-password and /api/signup (client-contract §2). All public: the
- * refresh token travels in the httpOnly cookie `jrt`, scoped to /api/auth.
+ * /api/auth/* , /api/password-reset, /api/reset-password, /api/signup and /api/signup/confirm (client-contract §2).
+ * All public: the refresh token travels in the httpOnly cookie `jrt`, scoped to /api/auth.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +12,8 @@ import {
   passwordResetRequestSchema,
   refreshResponseSchema,
   resetPasswordInputSchema,
+  signupAcceptedSchema,
+  signupConfirmInputSchema,
   signupInputSchema,
 } from '@conversa/shared';
 import type { Config } from '../../config.js';
@@ -26,7 +28,26 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   passwordReset: PasswordResetService;
   signup: SignupService;
-  config: Pick<Config, 'publicUrl' | 'refreshTokenTtl'>;
+  config: CookieConfig;
+}
+
+type CookieConfig = Pick<Config, 'publicUrl' | 'refreshTokenTtl' | 'corsOrigins'>;
+
+/**
+ * The `jrt` cookie's attributes. A web client on another site (CORS_ORIGINS) gets the cookie back only with
+ * SameSite=None, which browsers accept only on a Secure cookie: so None exactly when both hold, else Lax.
+ */
+export function refreshCookieOptions(config: Pick<Config, 'publicUrl' | 'corsOrigins'>) {
+  const secure = config.publicUrl.startsWith('https:');
+  const crossSite = secure && config.corsOrigins.length > 0;
+  return { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: crossSite ? 'none' : 'lax', secure } as const;
+}
+
+/** Writes the `jrt` cookie (also used by the users module when one's own password change renews the session). */
+export function refreshCookieWriter(config: CookieConfig) {
+  const options = refreshCookieOptions(config);
+  return (reply: FastifyReply, value: string) =>
+    reply.setCookie(REFRESH_COOKIE, value, { ...options, maxAge: config.refreshTokenTtl });
 }
 
 const publicRoute = { public: true } as const;
@@ -35,16 +56,7 @@ const caller = (request: FastifyRequest): CallerContext => ({ ip: request.ip });
 
 export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
   const { auth, passwordReset, signup, config } = deps;
-  const secure = config.publicUrl.startsWith('https:');
-
-  const setRefreshCookie = (reply: FastifyReply, value: string) =>
-    reply.setCookie(REFRESH_COOKIE, value, {
-      path: REFRESH_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: config.refreshTokenTtl,
-    });
+  const setRefreshCookie = refreshCookieWriter(config);
 
   return async (app) => {
     app.get(
@@ -85,7 +97,7 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       { config: publicRoute, schema: { tags: ['auth'], response: noContent } },
       async (request, reply) => {
         await auth.logout(caller(request), request.cookies[REFRESH_COOKIE]);
-        reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+        reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(config));
         return reply.status(204).send(null);
       },
     );
@@ -112,12 +124,24 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       '/signup',
       {
         config: publicRoute,
-        schema: { tags: ['auth'], body: signupInputSchema, response: { 201: loginResponseSchema } },
+        schema: { tags: ['auth'], body: signupInputSchema, response: { 202: signupAcceptedSchema } },
       },
       async (request, reply) => {
-        const session = await signup.signup(caller(request), request.body);
+        await signup.signup(caller(request), request.body);
+        return reply.status(202).send({ status: 'confirmation_sent' });
+      },
+    );
+
+    app.post(
+      '/signup/confirm',
+      {
+        config: publicRoute,
+        schema: { tags: ['auth'], body: signupConfirmInputSchema, response: { 200: loginResponseSchema } },
+      },
+      async (request, reply) => {
+        const session = await signup.confirm(caller(request), request.body.token);
         setRefreshCookie(reply, session.refreshToken);
-        return reply.status(201).send(session.body);
+        return session.body;
       },
     );
   };

@@ -20,11 +20,21 @@ import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.js';
 import { fail } from '../../platform/http/errors.js';
 import type { TokenService } from '../../platform/http/tokens.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { findTenantById } from '../tenants/index.js';
 import { createCaptchaChallenge, DISABLED_CAPTCHA, isCaptchaPositionRight, openCaptcha } from './auth.captcha.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth.rate-limiter.js';
 import * as repo from './auth.repository.js';
-import { issueRefreshToken, loginResponse, parseTenantToken, signAccessToken, type Session } from './auth.sessions.js';
+import {
+  isTenantUsable,
+  issueRefreshToken,
+  loginResponse,
+  parseTenantToken,
+  signAccessToken,
+  type IssuedRefresh,
+  type Session,
+} from './auth.sessions.js';
+import './auth.events.js';
 
 /** Who is calling a public auth path. */
 export interface CallerContext {
@@ -38,6 +48,7 @@ export const REFRESH_REUSE_GRACE_MS = 10_000;
 export interface AuthServiceDeps {
   db: Database;
   tokens: TokenService;
+  events: EventBus;
   config: Pick<Config, 'loginCaptcha' | 'refreshTokenTtl'>;
   captchaSecret: string;
   loginByEmail?: RateLimiter;
@@ -58,24 +69,31 @@ export const LOGIN_PER_IP_MAX = 30;
 const ipPolicy = { max: LOGIN_PER_IP_MAX, windowMs: LOGIN_RATE_WINDOW_MS };
 
 type RefreshOutcome =
-  { kind: 'invalid' } | { kind: 'inactive' } | { kind: 'ok'; user: repo.AuthUser; refreshToken?: string };
+  | { kind: 'invalid'; revoked?: { userId: number; sessionId: string } }
+  | { kind: 'inactive' }
+  | { kind: 'ok'; user: repo.AuthUser; sessionId: string; issued?: IssuedRefresh };
+
+/** The slider captcha's server check (login and sign-up): a sealed, unexpired challenge, answered once, within 6 px. */
+export function createCaptchaVerifier(db: Database, secret: string) {
+  return async (answer: CaptchaAnswer | undefined): Promise<void> => {
+    const opened = answer ? openCaptcha(secret, answer.token) : null;
+    if (!answer || !opened || opened.exp <= Date.now()) throw fail('ERR_CAPTCHA_INVALID', 'captcha');
+    // Burn the nonce before looking at the answer: one challenge, one try.
+    const fresh = await withSystem(db, 'auth.login-lookup', (tx) =>
+      repo.consumeCaptchaNonce(tx, opened.nonce, new Date(opened.exp)),
+    );
+    if (!fresh || !isCaptchaPositionRight(opened, answer.x)) throw fail('ERR_CAPTCHA_INVALID', 'captcha');
+  };
+}
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
-  const { db, tokens, config } = deps;
+  const { db, tokens, config, events } = deps;
   const byEmail = deps.loginByEmail ?? createMemoryRateLimiter(loginPolicy);
   const byIp = deps.loginByIp ?? createMemoryRateLimiter(ipPolicy);
   // Verified against when the e-mail is unknown, so the answer takes as long as for a wrong password.
   let dummyHash: Promise<string> | undefined;
 
-  async function verifyCaptcha(answer: CaptchaAnswer | undefined): Promise<void> {
-    const secret = answer ? openCaptcha(deps.captchaSecret, answer.token) : null;
-    if (!answer || !secret || secret.exp <= Date.now()) throw fail('ERR_CAPTCHA_INVALID', 'captcha');
-    // Burn the nonce before looking at the answer: one challenge, one try.
-    const fresh = await withSystem(db, 'auth.login-lookup', (tx) =>
-      repo.consumeCaptchaNonce(tx, secret.nonce, new Date(secret.exp)),
-    );
-    if (!fresh || !isCaptchaPositionRight(secret, answer.x)) throw fail('ERR_CAPTCHA_INVALID', 'captcha');
-  }
+  const verifyCaptcha = createCaptchaVerifier(db, deps.captchaSecret);
 
   return {
     captchaChallenge() {
@@ -95,15 +113,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (!user || !valid) throw fail('ERR_INVALID_CREDENTIALS');
 
       const ctx = { ...systemContext(user.tenantId), userId: user.id, profile: user.profile };
-      const refreshToken = await withTenant(db, ctx, async (tx) => {
-        const tenant = await findTenantById(tx, ctx.tenantId);
-        if (tenant?.status !== 'active') return null;
+      const issued = await withTenant(db, ctx, async (tx) => {
+        if (!isTenantUsable(await findTenantById(tx, ctx.tenantId))) return null;
         await repo.touchLastLogin(tx, ctx.tenantId, user.id);
         return issueRefreshToken(tx, user, config.refreshTokenTtl);
       });
-      if (!refreshToken) throw fail('ERR_TENANT_INACTIVE');
+      if (!issued) throw fail('ERR_TENANT_INACTIVE');
       await byEmail.reset(input.email);
-      return { body: await loginResponse(tokens, user), refreshToken };
+      return { body: await loginResponse(tokens, user, issued.sessionId), refreshToken: issued.refreshToken };
     },
 
     async refresh(_caller, cookie) {
@@ -113,12 +130,13 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const outcome = await withTenant(db, ctx, async (tx): Promise<RefreshOutcome> => {
         const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
         if (!row) return { kind: 'invalid' };
+        const revoked = { userId: row.userId, sessionId: row.familyId };
         let rotate = true;
         if (row.revokedAt) {
           const recent = Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
           if (!recent || !(await repo.familyHasLiveToken(tx, ctx.tenantId, row.familyId))) {
             await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
-            return { kind: 'invalid' };
+            return { kind: 'invalid', revoked };
           }
           rotate = false;
         } else if (row.expiresAt.getTime() <= Date.now()) {
@@ -127,32 +145,36 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         const user = await repo.findUserById(tx, ctx.tenantId, row.userId);
         if (!user || user.tokenVersion !== row.tokenVersion) {
           await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
-          return { kind: 'invalid' };
+          return { kind: 'invalid', revoked };
         }
-        const tenant = await findTenantById(tx, ctx.tenantId);
-        if (tenant?.status !== 'active') return { kind: 'inactive' };
+        if (!isTenantUsable(await findTenantById(tx, ctx.tenantId))) return { kind: 'inactive' };
+        const sessionId = row.familyId;
         // A concurrent request may have rotated it between our read and now: then it is the grace case.
-        if (!rotate || !(await repo.revokeRefreshToken(tx, ctx.tenantId, row.id))) return { kind: 'ok', user };
-        return {
-          kind: 'ok',
-          user,
-          refreshToken: await issueRefreshToken(tx, user, config.refreshTokenTtl, row.familyId),
-        };
+        if (!rotate || !(await repo.revokeRefreshToken(tx, ctx.tenantId, row.id)))
+          return { kind: 'ok', user, sessionId };
+        const issued = await issueRefreshToken(tx, user, config.refreshTokenTtl, sessionId);
+        return { kind: 'ok', user, sessionId, issued };
       });
-      if (outcome.kind === 'invalid') throw fail('ERR_INVALID_TOKEN');
+      if (outcome.kind === 'invalid') {
+        if (outcome.revoked) events.publish('auth.session_ended', { tenantId: ctx.tenantId, ...outcome.revoked });
+        throw fail('ERR_INVALID_TOKEN');
+      }
       if (outcome.kind === 'inactive') throw fail('ERR_TENANT_INACTIVE');
-      const token = await signAccessToken(tokens, outcome.user);
-      return outcome.refreshToken ? { token, refreshToken: outcome.refreshToken } : { token };
+      const token = await signAccessToken(tokens, outcome.user, outcome.sessionId);
+      return outcome.issued ? { token, refreshToken: outcome.issued.refreshToken } : { token };
     },
 
     async logout(_caller, cookie) {
       const parsed = parseTenantToken(cookie);
       if (!parsed) return;
       const ctx = systemContext(parsed.tenantId);
-      await withTenant(db, ctx, async (tx) => {
+      const ended = await withTenant(db, ctx, async (tx) => {
         const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
-        if (row) await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
+        if (!row) return null;
+        await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
+        return { userId: row.userId, sessionId: row.familyId };
       });
+      if (ended) events.publish('auth.session_ended', { tenantId: ctx.tenantId, ...ended });
     },
   };
 }

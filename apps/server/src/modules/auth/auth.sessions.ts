@@ -1,9 +1,11 @@
 /**
  * What a session is made of: a short-lived access token (JWT) and an opaque refresh token kept in the `jrt` cookie,
- * stored only as a SHA-256 hash, rotated on use within a family. Login and sign-up both end here.
+ * stored only as a SHA-256 hash, rotated on use within a family. The family id is the session id (`sid`) every access
+ * token of the session carries. Login and sign-up confirmation both end here.
  */
 import crypto from 'node:crypto';
 import type { LoginResponse } from '@conversa/shared';
+import type { TenantRow } from '../tenants/index.js';
 import type { Queryable } from '../../platform/db/client.js';
 import { asTenantId, type TenantId } from '../../platform/db/tenancy.js';
 import { randomToken, sha256 } from '../../platform/crypto.js';
@@ -14,6 +16,18 @@ export interface Session {
   body: LoginResponse;
   /** The new refresh token, for the `jrt` cookie. */
   refreshToken: string;
+}
+
+/** A refresh token and the session (family) it belongs to. */
+export interface IssuedRefresh {
+  refreshToken: string;
+  sessionId: string;
+}
+
+/** A trial whose due date has passed counts as inactive, like a deactivated tenant. */
+export function isTenantUsable(tenant: Pick<TenantRow, 'status' | 'trial' | 'dueDate'> | undefined): boolean {
+  if (tenant?.status !== 'active') return false;
+  return !(tenant.trial === 'enabled' && tenant.dueDate && tenant.dueDate.getTime() <= Date.now());
 }
 
 /** Opaque single-use tokens carry their tenant as a prefix, so lookups can run inside withTenant. */
@@ -32,7 +46,7 @@ export async function issueRefreshToken(
   user: Pick<AuthUser, 'id' | 'tenantId' | 'tokenVersion'>,
   ttlSeconds: number,
   familyId: string = crypto.randomUUID(),
-): Promise<string> {
+): Promise<IssuedRefresh> {
   const token = newTenantToken(user.tenantId);
   await insertRefreshToken(tx, {
     tenantId: user.tenantId,
@@ -42,21 +56,26 @@ export async function issueRefreshToken(
     tokenVersion: user.tokenVersion,
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
-  return token;
+  return { refreshToken: token, sessionId: familyId };
 }
 
-export const signAccessToken = (tokens: TokenService, user: AuthUser): Promise<string> =>
+export const signAccessToken = (
+  tokens: TokenService,
+  user: Pick<AuthUser, 'id' | 'tenantId' | 'profile' | 'tokenVersion'>,
+  sessionId: string,
+): Promise<string> =>
   tokens.signAccess({
     userId: user.id,
     tenantId: user.tenantId,
     profile: user.profile,
     tokenVersion: user.tokenVersion,
+    sessionId,
   });
 
 /** The login answer of product-spec §3; queues and channels stay empty until those modules exist. */
-export async function loginResponse(tokens: TokenService, user: AuthUser): Promise<LoginResponse> {
+export async function loginResponse(tokens: TokenService, user: AuthUser, sessionId: string): Promise<LoginResponse> {
   return {
-    token: await signAccessToken(tokens, user),
+    token: await signAccessToken(tokens, user, sessionId),
     username: user.name,
     email: user.email,
     profile: user.profile,

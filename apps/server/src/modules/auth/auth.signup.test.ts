@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plansResponseSchema } from '@conversa/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { CLEANUP_EXPIRED_TOKENS_JOB, SEND_SIGNUP_MAIL_JOB } from './auth.jobs.js';
 
 let t: TestApp;
 let planId: number;
@@ -45,66 +46,55 @@ describe('GET /api/plan', () => {
   });
 });
 
+const job = (name: string) => t.jobDefinitions.find((d) => d.name === name)!;
+const count = async (table: string, where = 'true', params: unknown[] = []) =>
+  (await t.database.executeSql(`select count(*)::int as n from ${table} where ${where}`, params)).rows[0]?.n as number;
+
+/** Signs up, runs the e-mail job and returns the mail it sent. */
+async function signupAndMail(body: Record<string, unknown>) {
+  const res = await signup(body);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(res.json()).toEqual({ status: 'confirmation_sent' });
+  const before = t.sent.length;
+  expect(await t.jobs.runPending(job(SEND_SIGNUP_MAIL_JOB))).toBe(1);
+  expect(t.sent.length).toBe(before + 1);
+  return t.sent.at(-1)!;
+}
+const tokenOf = (text: string) => /#\/signup\/confirm\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+const confirm = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/signup/confirm', payload: { token } });
+
 describe('POST /api/signup', () => {
-  it('creates the tenant, its settings and its admin, and logs the admin in', async () => {
-    const body = signupBody({ userName: 'Joana Dono', email: '  Joana@Padaria.TEST ' });
-    const res = await signup(body);
-    expect(res.statusCode).toBe(201);
-    const login = res.json();
-    expect(login).toMatchObject({
-      username: 'Joana Dono',
-      email: 'joana@padaria.test',
-      profile: 'admin',
-      queues: [],
-      whatsappAllowed: [],
-    });
-    expect(login.tenantId).not.toBe(1);
-    expect(res.cookies.find((c) => c.name === 'jrt')?.value).toMatch(new RegExp(`^${login.tenantId}\\.`));
-
-    const own = await t.app.inject({
-      method: 'GET',
-      url: '/api/tenants/undefined',
-      headers: { authorization: `Bearer ${login.token}` },
-    });
-    expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual([
-      {
-        id: login.tenantId,
-        status: 'active',
-        name: 'Padaria Pão Quente',
-        identity: '11222333000181',
-        maxUsers: 10,
-        maxConnections: 3,
-        trial: 'enabled',
-        trialPeriod: 7,
-        hideUnoficial: false,
-        createdAt: expect.any(String),
-      },
-    ]);
-    const settings = await t.database.executeSql('select count(*)::int as n from settings where tenant_id = $1', [
-      login.tenantId,
-    ]);
-    expect(settings.rows[0]?.n).toBeGreaterThan(0);
-    const rows = await t.database.executeSql(
-      `select t.phone, t.plan_id, u.name, (select count(*)::int from user_tenants l where l.user_id = u.id) as links
-         from tenants t join users u on u.tenant_id = t.id where t.id = $1`,
-      [login.tenantId],
+  it('answers 202 and mails a confirmation link to a new address, creating nothing yet', async () => {
+    const tenants = await count('tenants');
+    const users = await count('users');
+    const body = signupBody({ email: '  Nova@Padaria.TEST ' });
+    const mail = await signupAndMail(body);
+    expect(mail.to).toBe('nova@padaria.test');
+    const token = tokenOf(mail.text);
+    expect(mail.text).toContain(`/#/signup/confirm/${token}`);
+    expect(await count('tenants')).toBe(tenants);
+    expect(await count('users')).toBe(users);
+    const { rows } = await t.database.executeSql(
+      `select token_hash, payload, expires_at from signup_requests where email = 'nova@padaria.test'`,
+      [],
     );
-    expect(rows.rows).toEqual([{ phone: '11987654321', plan_id: planId, name: 'Joana Dono', links: 1 }]);
-
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'joana@padaria.test', password: 'Forte#123' },
-      remoteAddress: '10.5.1.1',
-    });
-    expect(again.statusCode).toBe(200);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).not.toBe(token);
+    expect(JSON.stringify(rows[0]?.payload)).not.toContain('Forte#123');
+    const hours = (new Date(rows[0]?.expires_at as string).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
   });
 
-  it('names the admin after the company when no userName is given', async () => {
-    const res = await signup(signupBody({ cpfCnpj: '529.982.247-25' }));
-    expect(res.statusCode).toBe(201);
-    expect(res.json().username).toBe('Padaria Pão Quente');
+  it('answers a registered address exactly the same, and tells its owner instead', async () => {
+    const tenants = await count('tenants');
+    const requests = await count('signup_requests');
+    const mail = await signupAndMail(signupBody({ email: t.seed.email.toUpperCase() }));
+    expect(mail.to).toBe(t.seed.email.toLowerCase());
+    expect(tokenOf(mail.text)).toBeUndefined();
+    expect(mail.text).toContain('/#/login');
+    expect(await count('tenants')).toBe(tenants);
+    expect(await count('signup_requests')).toBe(requests);
   });
 
   it('refuses an invalid CPF/CNPJ', async () => {
@@ -113,20 +103,11 @@ describe('POST /api/signup', () => {
     expect(res.json()).toEqual({ error: 'ERR_INVALID_CPF_CNPJ', field: 'cpfCnpj' });
   });
 
-  it('refuses an e-mail already used, in any tenant, changing nothing', async () => {
-    const count = async () =>
-      (await t.database.executeSql('select count(*)::int as n from tenants', [])).rows[0]?.n as number;
-    const before = await count();
-    const res = await signup(signupBody({ email: t.seed.email.toUpperCase() }));
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'ERR_EMAIL_ALREADY_EXISTS', field: 'email' });
-    expect(await count()).toBe(before);
-  });
-
-  it('refuses a weak password', async () => {
-    const res = await signup(signupBody({ password: 'semnumero!' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'ERR_WEAK_PASSWORD' });
+  it('refuses a weak password, a missing field, a bad e-mail', async () => {
+    expect((await signup(signupBody({ password: 'semnumero!' }))).json()).toMatchObject({ error: 'ERR_WEAK_PASSWORD' });
+    expect((await signup(signupBody({ name: undefined }))).json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect((await signup(signupBody({ email: 'not-an-email' }))).json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect((await signup(signupBody({ planId: undefined }))).json()).toMatchObject({ error: 'ERR_VALIDATION' });
   });
 
   it('refuses an unknown or hidden plan', async () => {
@@ -145,5 +126,123 @@ describe('POST /api/signup', () => {
     const res = await signup(signupBody(), ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: 'ERR_LIMIT_MAX' });
+  });
+});
+
+describe('POST /api/signup/confirm', () => {
+  it('creates the tenant with the plan limits and trial due date, its admin, and logs the admin in', async () => {
+    const plan = (await t.database.executeSql(`select * from plans where id = $1`, [planId])).rows[0] as {
+      users: number;
+      connections: number;
+      trial: string;
+      trial_period: number;
+    };
+    const token = tokenOf(
+      (await signupAndMail(signupBody({ userName: 'Joana Dono', email: 'joana@padaria.test' }))).text,
+    );
+    const res = await confirm(token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ username: 'Joana Dono', email: 'joana@padaria.test', profile: 'admin' });
+    expect(res.cookies.find((c) => c.name === 'jrt')).toMatchObject({ path: '/api/auth', httpOnly: true });
+    const { rows } = await t.database.executeSql(`select * from tenants where id = $1`, [res.json().tenantId]);
+    const tenant = rows[0] as Record<string, unknown>;
+    expect(tenant).toMatchObject({
+      status: 'active',
+      max_users: plan.users,
+      max_connections: plan.connections,
+      trial: plan.trial,
+      identity: '11222333000181',
+    });
+    const days = plan.trial === 'enabled' ? plan.trial_period : 30;
+    const dueIn = (new Date(tenant.due_date as string).getTime() - Date.now()) / 86_400_000;
+    expect(dueIn).toBeGreaterThan(days - 0.01);
+    expect(dueIn).toBeLessThanOrEqual(days);
+    expect(await count('settings', 'tenant_id = $1', [res.json().tenantId])).toBeGreaterThan(0);
+    // The token works once.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'ERR_SIGNUP_TOKEN_INVALID', field: 'token' });
+    // The new admin logs in with the password of the form.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'joana@padaria.test', password: 'Forte#123' },
+      remoteAddress: '10.5.9.1',
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('never confirms a link twice, even once its company is gone', async () => {
+    const token = tokenOf((await signupAndMail(signupBody({ email: 'duas-vezes@padaria.test' }))).text);
+    const first = await confirm(token);
+    expect(first.statusCode).toBe(200);
+    await t.database.executeSql('delete from tenants where id = $1', [first.json().tenantId]);
+    expect((await confirm(token)).json()).toEqual({ error: 'ERR_SIGNUP_TOKEN_INVALID', field: 'token' });
+  });
+
+  it('gives a paid plan 30 days', async () => {
+    await t.database.executeSql(`update plans set trial = 'disabled' where id = $1`, [planId]);
+    try {
+      const token = tokenOf((await signupAndMail(signupBody())).text);
+      const res = await confirm(token);
+      expect(res.statusCode, res.body).toBe(200);
+      const { rows } = await t.database.executeSql(`select due_date from tenants where id = $1`, [res.json().tenantId]);
+      const dueIn = (new Date(rows[0]?.due_date as string).getTime() - Date.now()) / 86_400_000;
+      expect(dueIn).toBeGreaterThan(29.99);
+      expect(dueIn).toBeLessThanOrEqual(30);
+    } finally {
+      await t.database.executeSql(`update plans set trial = 'enabled' where id = $1`, [planId]);
+    }
+  });
+
+  it('refuses an unknown, malformed or expired token, creating nothing', async () => {
+    const token = tokenOf((await signupAndMail(signupBody())).text);
+    await t.database.executeSql(`update signup_requests set expires_at = now() - interval '1 second'`, []);
+    const tenants = await count('tenants');
+    for (const value of [token, 'x'.repeat(43), 'short', undefined]) {
+      const res = await confirm(value);
+      expect(res.statusCode).toBe(400);
+      expect(['ERR_SIGNUP_TOKEN_INVALID', 'ERR_VALIDATION']).toContain(res.json().error);
+    }
+    expect((await confirm(token)).json()).toEqual({ error: 'ERR_SIGNUP_TOKEN_INVALID', field: 'token' });
+    expect(await count('tenants')).toBe(tenants);
+  });
+
+  it('refuses an address taken between sign-up and confirmation, creating nothing', async () => {
+    const email = 'tomada@padaria.test';
+    const token = tokenOf((await signupAndMail(signupBody({ email }))).text);
+    const winner = tokenOf((await signupAndMail(signupBody({ email }))).text);
+    expect((await confirm(winner)).statusCode).toBe(200);
+    const tenants = await count('tenants');
+    const res = await confirm(token);
+    expect(res.json()).toEqual({ error: 'ERR_SIGNUP_TOKEN_INVALID', field: 'token' });
+    expect(await count('tenants')).toBe(tenants);
+    expect(await count('users', 'lower(email) = $1', [email])).toBe(1);
+  });
+
+  it('refuses the login of a trial tenant past its due date, like an inactive one', async () => {
+    const token = tokenOf((await signupAndMail(signupBody({ email: 'vencida@padaria.test' }))).text);
+    const res = await confirm(token);
+    await t.database.executeSql(
+      `update tenants set trial = 'enabled', due_date = now() - interval '1 minute' where id = $1`,
+      [res.json().tenantId],
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'vencida@padaria.test', password: 'Forte#123' },
+      remoteAddress: '10.5.9.2',
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({ error: 'ERR_TENANT_INACTIVE' });
+  });
+
+  it('removes expired and confirmed requests in the daily cleanup', async () => {
+    await signupAndMail(signupBody({ email: 'limpeza@padaria.test' }));
+    await t.database.executeSql(`update signup_requests set expires_at = now() - interval '1 second'`, []);
+    const cleanup = job(CLEANUP_EXPIRED_TOKENS_JOB);
+    await t.platform.jobs.enqueue(cleanup, {} as never);
+    expect(await t.jobs.runPending(cleanup)).toBe(1);
+    expect(await count('signup_requests')).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from '../tenants/index.js';
 import { users } from '../users/index.js';
 
@@ -54,4 +54,23 @@ export const captchaUses = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('captcha_uses_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Self sign-ups waiting for their e-mail confirmation: nothing (tenant, user) exists until the link is followed. Not
+ * tenant-owned: it precedes the tenant. The token is stored as its SHA-256 only.
+ */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The validated sign-up form (password already hashed). */
+    payload: jsonb('payload').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_requests_email_idx').on(t.email), index('signup_requests_expires_idx').on(t.expiresAt)],
 );

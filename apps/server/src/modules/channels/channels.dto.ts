@@ -5,6 +5,7 @@
 import {
   CHANNEL_FLAG_KEYS,
   CHANNEL_SECRET_FIELDS,
+  READABLE_INTEGRATION_KEYS,
   SECRET_INTEGRATION_KEYS,
   type ChannelDto,
   type ChannelFlagKey,
@@ -14,12 +15,10 @@ import {
 import type { ChannelCredentials } from './channels.adapter.js';
 import type { ChannelRow } from './channels.repository.js';
 
-function publicIntegrations(row: ChannelRow): Record<string, string> {
-  const secret = new Set<string>(SECRET_INTEGRATION_KEYS);
-  return Object.fromEntries(Object.entries(row.integrations).filter(([key]) => !secret.has(key))) as Record<
-    string,
-    string
-  >;
+/** An allow-list: a stored key that is not declared readable (a new one, a stale one) stays on the server. */
+function publicIntegrations(row: ChannelRow): ChannelDto['integrations'] {
+  const readable = new Set<string>(READABLE_INTEGRATION_KEYS);
+  return Object.fromEntries(Object.entries(row.integrations).filter(([key]) => readable.has(key)));
 }
 
 function configuredSecrets(row: ChannelRow): string[] {
@@ -65,7 +64,6 @@ export function toChannelDto(row: ChannelRow): ChannelDto {
     importOldMessages: row.importOldMessages?.toISOString() ?? null,
     importRecentMessages: row.importRecentMessages?.toISOString() ?? null,
     queueIdImportMessages: row.queueIdImportMessages,
-    wavoipToken: row.wavoipToken,
     ...flags(row),
     integrations: publicIntegrations(row),
     configuredSecrets: configuredSecrets(row),

@@ -6,6 +6,12 @@
 import fs from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import {
+  assertZipWithinLimit,
+  IMPORT_MAX_ROWS,
+  ImportFileError,
+  ImportTooLargeError,
+} from './contacts.import.limits.js';
 
 export interface ImportRow {
   /** 1-based row of the sheet (the header is row 1). */
@@ -18,8 +24,7 @@ export interface ImportRow {
   birthday: string | Date;
 }
 
-/** The file cannot be read as a contact list (not CSV/XLSX, or no Name and Number columns). */
-export class ImportFileError extends Error {}
+export { ImportFileError, ImportTooLargeError } from './contacts.import.limits.js';
 
 type Column = 'name' | 'number' | 'email' | 'cpf' | 'birthday';
 const HEADERS: Record<string, Column> = {
@@ -59,7 +64,9 @@ export async function readImportRows(file: string): Promise<ImportRow[]> {
     await handle.close();
   }
   try {
-    return isZip(head) ? await readXlsx(file) : await readCsv(file);
+    if (!isZip(head)) return await readCsv(file);
+    await assertZipWithinLimit(file);
+    return await readXlsx(file);
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError((error as Error).message);
@@ -126,9 +133,9 @@ async function readCsv(file: string): Promise<ImportRow[]> {
   const [header, ...body] = records;
   if (!header) throw new ImportFileError('empty file');
   const columns = columnsOf(header.record);
-  return body
-    .filter(({ record }) => record.some((cell) => cell.trim() !== ''))
-    .map(({ record, info }) => toRow(info.lines, record, columns));
+  const filled = body.filter(({ record }) => record.some((cell) => cell.trim() !== ''));
+  if (filled.length > IMPORT_MAX_ROWS) throw new ImportTooLargeError(`more than ${IMPORT_MAX_ROWS} rows`);
+  return filled.map(({ record, info }) => toRow(info.lines, record, columns));
 }
 
 const count = (text: string, char: string): number => text.split(char).length - 1;
@@ -164,6 +171,7 @@ async function readXlsx(file: string): Promise<ImportRow[]> {
         continue;
       }
       if (cells.some((cell) => cellText(cell) !== '')) rows.push(toRow(row.number, cells, columns));
+      if (rows.length > IMPORT_MAX_ROWS) throw new ImportTooLargeError(`more than ${IMPORT_MAX_ROWS} rows`);
     }
     if (!columns) throw new ImportFileError('empty sheet');
     return rows; // the first sheet only

@@ -5,7 +5,8 @@ import type { Database } from '../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { JobDefinition, JobQueue } from '../../platform/jobs/queue.js';
 import type { ImportJobPayload } from './contacts.import.js';
-import { isZip } from './contacts.import.parse.js';
+import { ImportTooLargeError, isZip, readImportRows } from './contacts.import.parse.js';
+import { fail } from '../../platform/http/errors.js';
 import { assertTenantSets } from './contacts.service.js';
 import { FileTypeRejectedError } from '../../platform/http/multipart.js';
 import type { ContactUploadFields, StoredUpload } from './contacts.upload.js';
@@ -30,6 +31,18 @@ export async function assertImportFileType(upload: StoredUpload): Promise<void> 
   if (!ok) throw new FileTypeRejectedError('file');
 }
 
+/**
+ * Reads the file once at upload so a decompression bomb or too many rows answer 413 at once instead of failing in
+ * the job; any other reading problem is left to the job, which reports it on the importing user's socket.
+ */
+export async function assertImportWithinLimits(upload: StoredUpload): Promise<void> {
+  try {
+    await readImportRows(upload.path);
+  } catch (error) {
+    if (error instanceof ImportTooLargeError) throw fail('ERR_PAYLOAD_TOO_LARGE', 'file');
+  }
+}
+
 export function createImportService(deps: {
   db: Database;
   jobs: JobQueue;
@@ -43,6 +56,7 @@ export function createImportService(deps: {
     ): Promise<{ importId: string }> {
       try {
         await assertImportFileType(upload);
+        await assertImportWithinLimits(upload);
         await withTenant(deps.db, ctx, async (tx) => {
           await assertTenantSets(tx, ctx, fields);
           const payload: ImportJobPayload = {

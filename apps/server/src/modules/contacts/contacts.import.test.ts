@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { io, type Socket } from 'socket.io-client';
@@ -14,6 +15,38 @@ import type { JobDefinition } from '../../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { IMPORT_CONTACTS_JOB } from './contacts.jobs.js';
 import { tags } from './contacts.tables.js';
+import { IMPORT_MAX_ROWS, IMPORT_MAX_UNZIPPED_BYTES } from './contacts.import.limits.js';
+
+/** A one-entry zip (deflated); `declared` puts another uncompressed size in its headers, as a crafted bomb does. */
+function zipOf(name: string, data: Buffer, options: { declared?: number } = {}): Buffer {
+  const compressed = zlib.deflateRawSync(data, { level: 9 });
+  const fileName = Buffer.from(name);
+  const size = options.declared ?? data.length;
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(compressed.length, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(compressed.length, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  central.writeUInt32LE(0, 42);
+  const directoryOffset = local.length + fileName.length + compressed.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(directoryOffset, 16);
+  return Buffer.concat([local, fileName, compressed, central, fileName, end]);
+}
 
 let t: TestApp;
 let tenant: number;
@@ -83,6 +116,11 @@ const contactsOf = async (tenantId: number) =>
 
 const importsDir = () => path.join(t.dataDir, 'imports');
 const storedImports = () => (fs.existsSync(importsDir()) ? fs.readdirSync(importsDir()) : []);
+const pendingImportJobs = async () =>
+  Number(
+    (await t.database.executeSql(`select count(*) as n from pgboss.job where name = $1`, [IMPORT_CONTACTS_JOB])).rows[0]
+      ?.n,
+  );
 
 const CSV = [
   'Nome;Número;E-mail;CPF;Aniversário',
@@ -242,12 +280,39 @@ describe('refused uploads', () => {
   });
 
   it('accepts files above the 1 MB JSON body limit', async () => {
-    const rows = Array.from({ length: 40_000 }, (_, i) => `Pessoa ${i},55119${String(i).padStart(8, '0')}`);
+    const name = 'Pessoa com um nome bem comprido para passar de um megabyte sem passar do limite de linhas'.repeat(2);
+    const rows = Array.from({ length: 9_000 }, (_, i) => `${name} ${i},55119${String(i).padStart(8, '0')}`);
     const content = `Nome,Número\n${rows.join('\n')}\n`;
     expect(content.length).toBeGreaterThan(1024 * 1024);
     const res = await upload(admin, { name: 'grande.csv', content });
     expect(res.statusCode, res.body).toBe(202);
     // Not run here: drop the job and its file.
+    await t.database.executeSql(`delete from pgboss.job where name = $1`, [IMPORT_CONTACTS_JOB]);
+    for (const name of storedImports()) fs.rmSync(path.join(importsDir(), name));
+  });
+
+  it('refuses a decompression bomb (honest or lying about its size) and a CSV over the row cap with 413', async () => {
+    const jobsBefore = await pendingImportJobs();
+    const bombs = [
+      zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(IMPORT_MAX_UNZIPPED_BYTES + 1024 * 1024)),
+      zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(IMPORT_MAX_UNZIPPED_BYTES + 1024 * 1024), { declared: 1000 }),
+    ];
+    for (const [index, content] of bombs.entries()) {
+      expect(content.length, 'a few KB compressed').toBeLessThan(100 * 1024);
+      const res = await upload(admin, { name: `bomba${index}.xlsx`, content });
+      expect(res.statusCode, `bomb ${index}`).toBe(413);
+      expect(res.json()).toEqual({ error: 'ERR_PAYLOAD_TOO_LARGE', field: 'file' });
+    }
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `P ${i},55119${String(i).padStart(8, '0')}`);
+    const tooMany = await upload(admin, { name: 'linhas.csv', content: `Nome,Número\n${rows.join('\n')}\n` });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ error: 'ERR_PAYLOAD_TOO_LARGE', field: 'file' });
+    expect(storedImports()).toEqual([]);
+    expect(await pendingImportJobs()).toBe(jobsBefore);
+
+    // At the cap it is accepted.
+    const atCap = await upload(admin, { name: 'ok.csv', content: `Nome,Número\n${rows.slice(1).join('\n')}\n` });
+    expect(atCap.statusCode, atCap.body).toBe(202);
     await t.database.executeSql(`delete from pgboss.job where name = $1`, [IMPORT_CONTACTS_JOB]);
     for (const name of storedImports()) fs.rmSync(path.join(importsDir(), name));
   });

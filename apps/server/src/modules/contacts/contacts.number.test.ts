@@ -28,6 +28,13 @@ describe('normalizeNumber', () => {
       expect(normalizeNumber(input), input).toBeNull();
     }
   });
+
+  it('refuses a possible but invalid number instead of storing it (no area code 00 in Brazil)', () => {
+    // Shaped like a Brazilian mobile, so it is "possible"; `550912345678` must never be stored for it.
+    for (const input of ['(00) 91234-5678', '00 91234-5678', '(00) 1234-5678']) {
+      expect(normalizeNumber(input), input).toBeNull();
+    }
+  });
 });
 
 describe('prepareImportRow', () => {

@@ -16,7 +16,7 @@ export const inboxModule: AppModule = (platform) => {
     db: platform.db,
     jobs: platform.jobs,
     events: platform.events,
-    links: createMediaLinks(platform.secrets.jwtSecret),
+    links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
     logger: platform.logger,
   });
   setInboundSink(platform, { receive: (channel, event) => ingestion.ingest(channel, [event]) });

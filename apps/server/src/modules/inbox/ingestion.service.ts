@@ -9,7 +9,7 @@
  * statements (a statement per step for the whole batch instead of per message). A batch that fails for any reason
  * (a concurrent duplicate, a deadlock with another node) is rolled back and its messages stored one by one.
  */
-import type { MessageDto, TicketDto } from '@conversa/shared';
+import type { MessageEventDto, TicketDto } from '@conversa/shared';
 import type { Logger } from 'pino';
 import type { Database, Tx } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
@@ -29,11 +29,10 @@ import {
   applyInboundReaction,
   DOWNLOAD_MEDIA_JOB,
   loadMessageDto,
-  loadMessageDtos,
+  loadMessageEventDtos,
   publishMessage,
   storeInboundMessage,
   storeInboundMessages,
-  ticketRefOf,
   type MediaLinks,
   type MessageChange,
   type MessageRow,
@@ -81,10 +80,10 @@ export interface Ingestion {
 }
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
-type Stored = { message: MessageDto; ticket: TicketDto | null; ticketCreated: boolean };
+type Stored = { message: MessageEventDto; ticket: TicketDto | null; ticketCreated: boolean };
 type Queued = { channel: ChannelCredentials; event: MessageEvent };
 /** What a batch stored: its messages in order, and each ticket they touched once, as of the commit. */
-type StoredBatch = { messages: MessageDto[]; tickets: { ticket: TicketDto; created: boolean }[] };
+type StoredBatch = { messages: MessageEventDto[]; tickets: { ticket: TicketDto; created: boolean }[] };
 
 /** Stored in a batch: a customer's message of a private chat (group and phone-written messages go one by one). */
 const batchable = (event: MessageEvent): boolean => !event.fromMe && !event.party.isGroup;
@@ -168,7 +167,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     }
     const dto = await loadTicketDto(tx, ticket.id);
     return {
-      message: await loadMessageDto(tx, row, deps.links, { tickets: dto ? [ticketRefOf(dto)] : [] }),
+      message: await loadMessageDto(tx, row, deps.links, dto),
       ticket: dto,
       ticketCreated: created,
     };
@@ -219,7 +218,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const dtos = await loadTicketDtos(tx, [...touched]);
     const created = new Set(made);
     return {
-      messages: await loadMessageDtos(tx, rows, deps.links, { tickets: dtos.map(ticketRefOf) }),
+      messages: await loadMessageEventDtos(tx, rows, deps.links, dtos),
       tickets: dtos.map((ticket) => ({ ticket, created: created.has(ticket.id) })),
     };
   }

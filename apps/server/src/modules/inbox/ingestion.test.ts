@@ -355,7 +355,10 @@ describe('media', () => {
     expect(ready).toMatchObject({ mediaStatus: 'ready', mediaMime: 'image/png', mediaSize: 7, mediaName: 'foto.png' });
     const update = recorded.messages.find((e) => e.type === 'chat:update' && e.message.id === ready!.id)!;
     const url = update.message.mediaUrl!;
-    expect(url).toMatch(/^\/api\/media\/[\w-]+\.[\w-]+$/);
+    // Absolute (client-contract §20.3): clients open it directly, maybe from another origin.
+    const publicUrl = t.platform.config.publicUrl;
+    expect(url.startsWith(`${publicUrl}/api/media/`)).toBe(true);
+    expect(url.slice(publicUrl.length)).toMatch(/^\/api\/media\/[\w-]+\.[\w-]+$/);
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('PNGDATA');
@@ -367,7 +370,7 @@ describe('media', () => {
     const refused = await t.app.inject({ method: 'GET', url: forged });
     expect(refused.statusCode).toBe(404);
     const { createMediaLinks } = await import('../messages/index.js');
-    const links = createMediaLinks(t.platform.secrets.jwtSecret);
+    const links = createMediaLinks(t.platform.secrets.jwtSecret, t.platform.config.publicUrl);
     const expired = links.sign({ tenantId: tenant, messageId: ready!.id, exp: Math.floor(Date.now() / 1000) - 1 });
     const gone = await t.app.inject({ method: 'GET', url: `/api/media/${expired}` });
     expect(gone.statusCode).toBe(403);

@@ -5,6 +5,8 @@
 import path from 'node:path';
 import type { AppModule } from '../../modules.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
+import { withMediaQuota } from '../../platform/storage/media-quota.js';
+import { createMediaQuota } from '../tenants/index.js';
 import { createMessageActions } from './messages.actions.js';
 import { createAdapterRegistry } from '../channels/index.js';
 import { adapterLookup } from './messages.adapters.js';
@@ -20,7 +22,7 @@ export { messages } from './messages.tables.js';
 export type { AdapterLookup } from './messages.adapters.js';
 export { createMediaLinks } from './messages.media-links.js';
 export type { MediaLinks } from './messages.media-links.js';
-export { loadMessageDto, loadMessageDtos, ticketRefOf } from './messages.dto.js';
+export { loadMessageDto, loadMessageDtos, loadMessageEventDtos } from './messages.dto.js';
 export { publishMessage } from './messages.pipeline.js';
 export type { MessageChange, PipelineDeps } from './messages.pipeline.js';
 export type { MessageRow } from './messages.repository.js';
@@ -43,8 +45,11 @@ export const messagesModule: AppModule = (platform, deps) => {
     jobs: platform.jobs,
     events: platform.events,
     adapters: deps.adapters ?? adapterLookup(createAdapterRegistry(platform.config)),
-    store: createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
-    links: createMediaLinks(platform.secrets.jwtSecret),
+    store: withMediaQuota(
+      createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
+      createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
+    ),
+    links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
   };
   const jobs = createMessagesJobs(pipeline);
   const routes = messagesRoutes({

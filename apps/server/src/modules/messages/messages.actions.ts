@@ -3,7 +3,7 @@
  * called outside any transaction (never hold a database transaction across the network); a refusal changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import type { ErrorCode, MessageDto } from '@conversa/shared';
+import { isAdminProfile, type ErrorCode, type MessageEventDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
@@ -52,6 +52,16 @@ async function loadTarget(tx: Tx, ctx: AuthedContext, ref: number | string, tick
   return { message, channel, to: channel && contact ? recipientFor(channel.type, contact) : null };
 }
 
+/**
+ * An agent's sent words are theirs: another agent's edit would reach the customer under their name. Only the author
+ * or an admin changes a message we sent; one without an author (written on the phone, a system text) only an admin.
+ */
+function assertMayChange(ctx: AuthedContext, message: MessageRow): void {
+  if (!message.fromMe || isAdminProfile(ctx.profile)) return;
+  if (message.userId !== null && message.userId === ctx.userId) return;
+  throw fail('ERR_NO_PERMISSION');
+}
+
 export function createMessageActions(deps: PipelineDeps) {
   /** Runs the provider call; any provider failure (or a channel without adapter) becomes the given catalogue code. */
   async function onProvider(
@@ -68,7 +78,12 @@ export function createMessageActions(deps: PipelineDeps) {
     }
   }
 
-  async function save(ctx: AuthedContext, id: number, patch: MessagePatch, change: MessageChange): Promise<MessageDto> {
+  async function save(
+    ctx: AuthedContext,
+    id: number,
+    patch: MessagePatch,
+    change: MessageChange,
+  ): Promise<MessageEventDto> {
     const dto = await withTenant(deps.db, ctx, async (tx) => {
       const row = await updateMessage(tx, id, patch);
       if (!row) throw fail('ERR_NOT_FOUND');
@@ -82,10 +97,11 @@ export function createMessageActions(deps: PipelineDeps) {
     withTenant(deps.db, ctx, (tx) => loadTarget(tx, ctx, ref, ticketId));
 
   return {
-    /** Only the agents' own messages; one never sent is just marked deleted (its send job then skips it). */
-    async deleteMessage(ctx: AuthedContext, id: number): Promise<MessageDto> {
+    /** Only messages we sent, by their author or an admin; one never sent is just marked deleted (its job skips it). */
+    async deleteMessage(ctx: AuthedContext, id: number): Promise<MessageEventDto> {
       const found = await target(ctx, id);
       if (!found.message.fromMe) throw fail('ERR_DELETE_WAPP_MSG');
+      assertMayChange(ctx, found.message);
       if (found.message.messageId) {
         await onProvider(found, 'ERR_DELETE_WAPP_MSG', (adapter, channel, to) =>
           adapter.delete(channel, to, found.message.messageId!),
@@ -94,10 +110,11 @@ export function createMessageActions(deps: PipelineDeps) {
       return save(ctx, id, { isDeleted: true, deletedAt: new Date() }, 'chat:delete');
     },
 
-    /** Only sent text messages of the agents can be edited. */
+    /** Only sent text messages we sent can be edited, by their author or an admin. */
     async editMessage(ctx: AuthedContext, ref: number | string, newBody: string, ticketId?: number) {
       const found = await target(ctx, ref, ticketId);
       const m = found.message;
+      assertMayChange(ctx, m);
       if (!m.fromMe || m.mediaType !== 'chat' || m.isDeleted || !m.messageId) throw fail('ERR_MESSAGE_NOT_EDITABLE');
       await onProvider(found, 'ERR_MESSAGE_NOT_EDITABLE', (adapter, channel, to) =>
         adapter.edit(channel, to, m.messageId!, newBody),

@@ -1,14 +1,14 @@
 /**
  * Message rows to the wire shape (client-contract §20.3): the quoted message, the sender in groups, the agent, a
- * ticket summary, and a signed media URL once the media is stored. Relations the caller does not hold (`known`: the
- * history page joins each message's ticket summary and agent) are loaded in one query each per batch, each a prepared
- * statement of a single table.
+ * ticket summary (the whole ticket in socket events), and a signed media URL once the media is stored. Relations the
+ * caller does not hold (`known`: the history page joins each message's ticket summary and agent) are loaded in one
+ * query each per batch, each a prepared statement of a single table.
  */
-import type { MessageDto, TicketDto } from '@conversa/shared';
+import type { MessageDto, MessageEventDto, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { idIn, idList, statement } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
-import { tickets } from '../tickets/index.js';
+import { loadTicketDto, loadTicketDtos, tickets } from '../tickets/index.js';
 import { users } from '../users/index.js';
 import type { MediaLinks } from './messages.media-links.js';
 import type { MessageRow } from './messages.repository.js';
@@ -34,9 +34,24 @@ function mediaUrl(row: MessageRow, links: MediaLinks): string | null {
 const quotedMessages = statement('messages_quoted', ['ids'], (q, p) =>
   q.select().from(messages).where(idIn(messages.id, p.ids)),
 );
+/** A group message's sender with the identity fields of a `/contacts` row (contactIdentitySchema). */
 const senders = statement('message_senders', ['ids'], (q, p) =>
   q
-    .select({ id: contacts.id, name: contacts.name, number: contacts.number, profilePicUrl: contacts.profilePicUrl })
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      profilePicUrl: contacts.profilePicUrl,
+      pushname: contacts.pushname,
+      isGroup: contacts.isGroup,
+      telegramId: contacts.telegramId,
+      messengerId: contacts.messengerId,
+      instagramPK: contacts.instagramPK,
+      hubWhatsapp: contacts.hubWhatsapp,
+      blocked: contacts.blocked,
+      chatbotBlocked: contacts.chatbotBlocked,
+    })
     .from(contacts)
     .where(idIn(contacts.id, p.ids)),
 );
@@ -84,16 +99,6 @@ async function loadRelations(tx: Tx, rows: MessageRow[], known: KnownRelations) 
   }
   return { quoted, contactMap, userMap, ticketMap };
 }
-
-/** The ticket summary a message carries, taken from the ticket's full DTO when the caller holds it. */
-export const ticketRefOf = (ticket: TicketDto): TicketRef => ({
-  id: ticket.id,
-  status: ticket.status,
-  userId: ticket.userId,
-  unreadMessages: ticket.unreadMessages,
-  answered: ticket.answered,
-  createdAt: ticket.createdAt,
-});
 
 export function toMessageDto(
   row: MessageRow,
@@ -155,7 +160,7 @@ export function toMessageDto(
   };
 }
 
-/** DTOs in the order of the rows. */
+/** DTOs in the order of the rows, each with its ticket's summary (the history). */
 export async function loadMessageDtos(
   tx: Tx,
   rows: MessageRow[],
@@ -167,13 +172,34 @@ export async function loadMessageDtos(
   return rows.map((row) => toMessageDto(row, related, links));
 }
 
-/** One message's DTO; `known` spares the read of a ticket the caller has just loaded (its summary as of now). */
+/**
+ * Messages as socket events carry them, each with its whole ticket: the caller passes the tickets it already loaded
+ * (ingestion, sends, forwards: no read), any other is read in one statement (by its scalar id when it is the only
+ * one: that statement keeps its generic plan). The ticket replaces the summary read, so an event costs no more
+ * statements than a history message.
+ */
+export async function loadMessageEventDtos(
+  tx: Tx,
+  rows: MessageRow[],
+  links: MediaLinks,
+  held: TicketDto[] = [],
+): Promise<MessageEventDto[]> {
+  if (rows.length === 0) return [];
+  const byId = new Map(held.map((ticket) => [ticket.id, ticket]));
+  const missing = unique(rows.map((r) => r.ticketId)).filter((id) => !byId.has(id));
+  const loaded = missing.length === 1 ? [await loadTicketDto(tx, missing[0]!)] : await loadTicketDtos(tx, missing);
+  for (const ticket of loaded) if (ticket) byId.set(ticket.id, ticket);
+  const related = await loadRelations(tx, rows, { tickets: [...byId.values()] });
+  return rows.map((row) => ({ ...toMessageDto(row, related, links), ticket: byId.get(row.ticketId)! }));
+}
+
+/** One message as socket events carry it; `ticket` spares the read of a ticket the caller has just loaded. */
 export async function loadMessageDto(
   tx: Tx,
   row: MessageRow,
   links: MediaLinks,
-  known: KnownRelations = {},
-): Promise<MessageDto> {
-  const [dto] = await loadMessageDtos(tx, [row], links, known);
+  ticket?: TicketDto | null,
+): Promise<MessageEventDto> {
+  const [dto] = await loadMessageEventDtos(tx, [row], links, ticket ? [ticket] : []);
   return dto!;
 }

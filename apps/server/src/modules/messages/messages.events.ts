@@ -1,5 +1,5 @@
 /** The messages module's domain events (published after commit by ingestion, sends, edits, acks, deletes). */
-import type { MessageDto } from '@conversa/shared';
+import type { MessageEventDto } from '@conversa/shared';
 
 declare module '../../platform/events/bus.js' {
   interface DomainEvents {
@@ -7,7 +7,8 @@ declare module '../../platform/events/bus.js' {
       tenantId: number;
       ticketId: number;
       type: 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete';
-      message: MessageDto;
+      /** With its whole ticket: clients merge it into their list row. */
+      message: MessageEventDto;
     };
   }
 }

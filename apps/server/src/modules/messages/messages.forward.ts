@@ -1,19 +1,20 @@
 /**
  * POST /forward-messages/ (product-spec §5 "Forwarding": at most 10 messages, exactly one contact). Each source
  * message must be visible to the caller; the copies go to the contact's open/pending ticket on the source channel,
- * or to a new open ticket assigned to the caller, as new pending messages with their send jobs. Media is not copied:
- * the copy points at the same stored key (stored media is never rewritten).
+ * or to a new open ticket assigned to the caller, as new pending messages with their send jobs; an active ticket the
+ * caller may not see refuses the forward (ERR_NO_PERMISSION). Media is not copied: the copy points at the same stored
+ * key (stored media is never rewritten).
  */
 import { eq } from 'drizzle-orm';
-import type { MessageDto, TicketDto } from '@conversa/shared';
+import type { MessageEventDto, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { channels } from '../channels/index.js';
 import { contacts, type ContactRow } from '../contacts/index.js';
-import { findOrCreateActiveTicket, findVisibleTicket, loadTicketDto, type TicketRow } from '../tickets/index.js';
-import { loadMessageDtos } from './messages.dto.js';
+import { findOrCreateActiveTicket, findVisibleTicket, loadTicketDtos, type TicketRow } from '../tickets/index.js';
+import { loadMessageEventDtos } from './messages.dto.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, type MessageRow } from './messages.repository.js';
 import { queueOutboundMessage, type StoredUploadMedia } from './messages.send.js';
@@ -50,7 +51,7 @@ function copiedMedia(source: MessageRow): StoredUploadMedia | null {
 async function targetTicket(tx: Tx, ctx: AuthedContext, contact: ContactRow, channelId: number) {
   const [channel] = await tx.select().from(channels).where(eq(channels.id, channelId)).limit(1);
   if (!channel) throw fail('ERR_NO_WAPP_FOUND');
-  return findOrCreateActiveTicket(tx, ctx.tenantId, {
+  const target = await findOrCreateActiveTicket(tx, ctx.tenantId, {
     contactId: contact.id,
     channelId,
     channelType: channel.type,
@@ -60,6 +61,10 @@ async function targetTicket(tx: Tx, ctx: AuthedContext, contact: ContactRow, cha
     queueId: null,
     actorUserId: ctx.userId,
   });
+  // The contact's active ticket may be one the caller may not see (another queue): never write into it. The throw
+  // rolls the whole forward back, so nothing is stored and no send is queued.
+  if (!target.created && !(await findVisibleTicket(tx, ctx, target.ticket.id))) throw fail('ERR_NO_PERMISSION');
+  return target;
 }
 
 export function createForwardService(deps: PipelineDeps) {
@@ -81,17 +86,18 @@ export function createForwardService(deps: PipelineDeps) {
         const { row } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, copy, { priority });
         rows.push(row);
       }
-      const tickets: { dto: TicketDto; created: boolean }[] = [];
-      for (const { ticket, created } of targets.values()) {
-        const dto = await loadTicketDto(tx, ticket.id);
-        if (dto) tickets.push({ dto, created });
-      }
-      return { messages: await loadMessageDtos(tx, rows, deps.links), tickets };
+      const made = new Set([...targets.values()].filter((target) => target.created).map((target) => target.ticket.id));
+      const dtos = await loadTicketDtos(
+        tx,
+        [...targets.values()].map((target) => target.ticket.id),
+      );
+      const tickets: { dto: TicketDto; created: boolean }[] = dtos.map((dto) => ({ dto, created: made.has(dto.id) }));
+      return { messages: await loadMessageEventDtos(tx, rows, deps.links, dtos), tickets };
     });
   }
 
   return {
-    async forwardMessages(ctx: AuthedContext, messageIds: number[], contactId: number): Promise<MessageDto[]> {
+    async forwardMessages(ctx: AuthedContext, messageIds: number[], contactId: number): Promise<MessageEventDto[]> {
       const result = await store(ctx, messageIds, contactId);
       for (const message of result.messages) publishMessage(deps.events, ctx.tenantId, 'chat:create', message);
       for (const { dto, created } of result.tickets) {

@@ -3,6 +3,7 @@ import { MEDIA_MAX_BYTES } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { newMediaKey } from '../../platform/storage/media-store.js';
+import { MediaQuotaExceededError } from '../../platform/storage/media-quota.js';
 import { loadChannelCredentials, ProviderError, type ChannelCredentials } from '../channels/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import type { MediaPayload } from './messages.jobs.js';
@@ -67,7 +68,15 @@ export async function runDownloadMedia(deps: PipelineDeps, payload: MediaPayload
   const name = prepared.message.mediaName ?? file.name;
   const mime = file.mime ?? prepared.message.mediaMime ?? 'application/octet-stream';
   const key = newMediaKey(payload.tenantId, name);
-  const { size } = await deps.store.put(key, file.data, mime);
+  let size: number;
+  try {
+    ({ size } = await deps.store.put(key, file.data, mime));
+  } catch (error) {
+    // A full quota will not free itself by retrying: the media fails for good, the message stays.
+    if (!(error instanceof MediaQuotaExceededError)) throw error;
+    await finish(deps, payload, { mediaStatus: 'failed', sendError: error.code });
+    return;
+  }
   const done = await finish(deps, payload, {
     mediaKey: key,
     mediaMime: mime,

@@ -1,5 +1,6 @@
 /**
- * Signed media links: `/api/media/<token>`, where the token is the tenant, the message id and an expiry (1 hour),
+ * Signed media links: `<PUBLIC_URL>/api/media/<token>`, absolute because clients open them directly (client-contract
+ * §20.3), maybe from another origin than the API's; the token is the tenant, the message id and an expiry (1 hour),
  * HMAC-SHA256-signed with a key derived from the JWT secret. The media route is public because <img>/<audio> tags
  * cannot send a bearer token: the link itself is the credential, and it expires.
  */
@@ -28,7 +29,11 @@ export interface MediaLinks {
   verify(token: string, now?: number): MediaLinkCheck;
 }
 
-export function createMediaLinks(secret: string): MediaLinks {
+/**
+ * `publicUrl`: the server's public address (config.publicUrl, no trailing slash), which the app always passes; left
+ * out (code that only signs or verifies tokens) the links are relative.
+ */
+export function createMediaLinks(secret: string, publicUrl = ''): MediaLinks {
   // A key of its own: a token of another feature (contact export) can never pass as a media token.
   const key = crypto.createHmac('sha256', secret).update('media-links.v1').digest();
   const mac = (body: string) => crypto.createHmac('sha256', key).update(body).digest();
@@ -44,7 +49,7 @@ export function createMediaLinks(secret: string): MediaLinks {
     sign,
     url(tenantId, messageId, now = Date.now()) {
       const exp = Math.floor(now / 1000) + MEDIA_LINK_TTL_SECONDS;
-      return `/api/media/${sign({ tenantId, messageId, exp })}`;
+      return `${publicUrl}/api/media/${sign({ tenantId, messageId, exp })}`;
     },
     verify(token, now = Date.now()) {
       const [body, signature, extra] = token.split('.');

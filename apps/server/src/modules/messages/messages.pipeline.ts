@@ -1,5 +1,5 @@
 /** What the message pipeline's services and jobs share: narrow dependencies and the after-commit publisher. */
-import type { MessageDto } from '@conversa/shared';
+import type { MessageEventDto } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
@@ -20,7 +20,12 @@ export interface PipelineDeps {
 export type MessageChange = 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete';
 
 /** Call only after the transaction that made the change committed. */
-export function publishMessage(events: EventBus, tenantId: number, type: MessageChange, message: MessageDto): void {
+export function publishMessage(
+  events: EventBus,
+  tenantId: number,
+  type: MessageChange,
+  message: MessageEventDto,
+): void {
   events.publish('messages.changed', { tenantId, ticketId: message.ticketId, type, message });
 }
 

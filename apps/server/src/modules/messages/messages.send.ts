@@ -4,7 +4,7 @@
  * and sends nothing twice (unique (tenant, ticket, idFront)). Uploaded media is in the store before the transaction
  * and is removed again when the transaction fails or the idFront was already used.
  */
-import type { MessageDto, MessageMediaType, TicketDto } from '@conversa/shared';
+import type { MessageEventDto, MessageMediaType, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import { withTenant } from '../../platform/db/tenancy.js';
@@ -104,8 +104,9 @@ export function createSendService(deps: PipelineDeps) {
       if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
       const quotedMsgId = await checkQuoted(tx, ticket, values.quotedMsgId);
       const { row, created } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, { ...values, quotedMsgId });
-      const message = await loadMessageDto(tx, row, deps.links);
-      return { message, created, ticket: created ? await loadTicketDto(tx, ticket.id) : null };
+      // A new message changes its ticket (last message, answered): the event's ticket is that DTO, read once.
+      const dto = created ? await loadTicketDto(tx, ticket.id) : null;
+      return { message: await loadMessageDto(tx, row, deps.links, dto), created, ticket: dto };
     });
   }
 
@@ -119,8 +120,8 @@ export function createSendService(deps: PipelineDeps) {
       });
     },
 
-    async sendMessage(ctx: AuthedContext, ticketId: number, values: OutboundValues): Promise<MessageDto> {
-      let result: { message: MessageDto; created: boolean; ticket: TicketDto | null };
+    async sendMessage(ctx: AuthedContext, ticketId: number, values: OutboundValues): Promise<MessageEventDto> {
+      let result: { message: MessageEventDto; created: boolean; ticket: TicketDto | null };
       try {
         result = await store(ctx, ticketId, values);
       } catch (error) {

@@ -4,7 +4,15 @@ import { registerSettingsRealtime } from './settings.realtime.js';
 import { createSettingsService } from './settings.service.js';
 
 export { settings } from './settings.tables.js';
-export { findSetting, insertDefaultSettings, listSettings, settingEnabledSql } from './settings.repository.js';
+export {
+  findSetting,
+  findTenantDocument,
+  insertDefaultSettings,
+  listSettings,
+  saveTenantDocument,
+  settingEnabledSql,
+} from './settings.repository.js';
+export type { TenantDocumentName } from './settings.repository.js';
 export type { SettingsService } from './settings.service.js';
 
 export const settingsModule: AppModule = (platform) => {

@@ -56,3 +56,32 @@ export async function lockSettings<K extends SettingKey>(
   const stored = new Map(rows.map((row) => [row.key, row.value]));
   return Object.fromEntries(keys.map((key) => [key, stored.get(key) ?? SETTING_DEFAULTS[key]])) as Record<K, string>;
 }
+
+/**
+ * Tenant preferences with a shape of their own (business hours, rating, colours) are stored as JSON in this table
+ * under a reserved key: never a setting key (GET /settings lists only those), so clients cannot read or write them
+ * through /settings, and they share the table's tenant isolation.
+ */
+export type TenantDocumentName = 'businessHours' | 'messageBusinessHours' | 'rating' | 'systemColors';
+const documentKey = (name: TenantDocumentName) => `doc:${name}`;
+
+export async function findTenantDocument(tx: Queryable, tenantId: number, name: TenantDocumentName): Promise<unknown> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.tenantId, tenantId), eq(settings.key, documentKey(name))));
+  return row === undefined ? undefined : JSON.parse(row.value);
+}
+
+export async function saveTenantDocument(
+  tx: Queryable,
+  tenantId: number,
+  name: TenantDocumentName,
+  document: unknown,
+): Promise<void> {
+  const value = JSON.stringify(document);
+  await tx
+    .insert(settings)
+    .values({ tenantId, key: documentKey(name), value })
+    .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value, updatedAt: sql`now()` } });
+}

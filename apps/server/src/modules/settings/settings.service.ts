@@ -1,12 +1,14 @@
 /**
  * Tenant settings: read every key (stored value or default), change one. Toggle keys take only enabled/disabled, and
- * the three ticket-visibility switches may never all be on at once (product-spec §5).
+ * the three ticket-visibility switches may never all be on at once (product-spec §5). Credentials never leave the
+ * server: not in a read, not in a write's answer, not in the event every socket of the tenant receives.
  */
 import {
   ENABLED,
   DISABLED,
   TOGGLE_SETTING_KEYS,
   VISIBILITY_SETTING_KEYS,
+  isSecretSettingKey,
   isSettingKey,
   violatesVisibilityCombination,
   type SettingDto,
@@ -32,14 +34,20 @@ export interface SettingsService {
 
 const toggleKeys = new Set<SettingKey>(TOGGLE_SETTING_KEYS);
 
+/** What a client may see of a stored setting. */
+export function toSettingDto(key: string, value: string): SettingDto {
+  return isSecretSettingKey(key) ? { key, value: '', configured: value !== '' } : { key, value };
+}
+
 export function createSettingsService(deps: { db: Database; events: EventBus }): SettingsService {
   return {
-    listTenantSettings: (ctx) => withTenant(deps.db, ctx, (tx) => listSettings(tx, ctx.tenantId)),
+    listTenantSettings: async (ctx) =>
+      (await withTenant(deps.db, ctx, (tx) => listSettings(tx, ctx.tenantId))).map((s) => toSettingDto(s.key, s.value)),
 
     async getSetting(ctx, key) {
       if (!isSettingKey(key)) throw fail('ERR_NO_SETTING_FOUND');
       const value = await withTenant(deps.db, ctx, (tx) => findSetting(tx, ctx.tenantId, key));
-      return { key, value };
+      return toSettingDto(key, value);
     },
 
     async updateSetting(ctx, input) {
@@ -54,8 +62,10 @@ export function createSettingsService(deps: { db: Database; events: EventBus }):
             throw fail('ERR_SETTINGS_VISIBILITY_COMBINATION');
           }
         }
+        // An empty credential is the blank field the client was shown, not a request to erase the stored one.
+        if (isSecretSettingKey(key) && value === '') return toSettingDto(key, await findSetting(tx, ctx.tenantId, key));
         await upsertSetting(tx, ctx.tenantId, key, value);
-        return { key, value };
+        return toSettingDto(key, value);
       });
       deps.events.publish('settings.updated', { tenantId: ctx.tenantId, setting });
       return setting;

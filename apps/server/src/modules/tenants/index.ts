@@ -1,11 +1,16 @@
 import type { AppModule } from '../../modules.js';
 import { tenantsRoutes } from './tenants.routes.js';
 import { createTenantsService } from './tenants.service.js';
+import { createTenantPreferencesService } from './tenants.preferences.js';
 
-export { plans, tenants } from './tenants.tables.js';
+export { plans, tenantMediaUsage, tenants } from './tenants.tables.js';
+export { createMediaQuota, readMediaUsage } from './tenants.media-usage.js';
 export { findPublicPlan, findTenantById, insertTenant } from './tenants.repository.js';
 export type { PlanRow, TenantRow } from './tenants.repository.js';
 
 export const tenantsModule: AppModule = (platform) => ({
-  plugin: tenantsRoutes(createTenantsService({ db: platform.db })),
+  plugin: tenantsRoutes(
+    createTenantsService({ db: platform.db, events: platform.events }),
+    createTenantPreferencesService({ db: platform.db }),
+  ),
 });

@@ -11,7 +11,10 @@ export type NewTenant = Pick<
   'name' | 'status' | 'identity' | 'phone' | 'maxUsers' | 'maxConnections' | 'trial' | 'trialPeriod' | 'planId'
 >;
 export type TenantPatch = Partial<
-  Pick<TenantRow, 'name' | 'status' | 'identity' | 'maxUsers' | 'maxConnections' | 'trial' | 'trialPeriod'>
+  Pick<
+    TenantRow,
+    'name' | 'status' | 'identity' | 'maxUsers' | 'maxConnections' | 'trial' | 'trialPeriod' | 'mediaQuotaBytes'
+  >
 >;
 
 export async function findTenantById(tx: Queryable, id: number): Promise<TenantRow | undefined> {

@@ -1,6 +1,7 @@
 /**
  * /api/tenants (client-contract §10, §11) and the public plan catalogue /api/plan (sign-up page, no token).
- * GET /tenants/{id} ignores the id: the reference client literally asks for /tenants/undefined.
+ * GET /tenants/{id} ignores the id: the reference client literally asks for /tenants/undefined. The static
+ * /tenants/... paths (tenants.preferences.routes.ts) win over /tenants/:id in the router whatever the order.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +19,8 @@ import {
 import { actor, requireProfile } from '../../platform/http/auth.js';
 import type { PlanRow, TenantRow } from './tenants.repository.js';
 import type { TenantsService } from './tenants.service.js';
+import type { TenantPreferencesService } from './tenants.preferences.js';
+import { tenantPreferencesRoutes } from './tenants.preferences.routes.js';
 
 export const toTenantDto = (row: TenantRow): TenantDto => ({
   id: row.id,
@@ -29,6 +32,7 @@ export const toTenantDto = (row: TenantRow): TenantDto => ({
   trial: row.trial,
   trialPeriod: row.trialPeriod,
   hideUnoficial: row.hideUnofficial,
+  mediaQuotaBytes: row.mediaQuotaBytes,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -45,8 +49,10 @@ const toPlanDto = (row: PlanRow): PlanDto => ({
 const anyIdParamsSchema = z.object({ id: z.string().max(100) });
 const noContent = { 204: z.null().describe('No content') };
 
-export function tenantsRoutes(service: TenantsService): FastifyPluginAsyncZod {
+export function tenantsRoutes(service: TenantsService, preferences: TenantPreferencesService): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(tenantPreferencesRoutes(preferences));
+
     app.get(
       '/plan',
       { config: { public: true }, schema: { tags: ['tenants'], response: { 200: plansResponseSchema } } },

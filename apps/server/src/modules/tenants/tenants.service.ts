@@ -6,10 +6,18 @@ import type { z } from 'zod';
 import { PROTECTED_TENANT_ID, type createTenantInputSchema, type updateTenantInputSchema } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
 import { withSystem, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
+import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { insertDefaultSettings } from '../settings/index.js';
 import * as repo from './tenants.repository.js';
 import type { PlanRow, TenantRow } from './tenants.repository.js';
+
+declare module '../../platform/events/bus.js' {
+  interface DomainEvents {
+    /** The tenant was deactivated or deleted: its sessions' sockets are cut. */
+    'tenants.deactivated': { tenantId: number };
+  }
+}
 
 type CreateInput = z.output<typeof createTenantInputSchema>;
 type UpdateInput = z.output<typeof updateTenantInputSchema>;
@@ -27,8 +35,8 @@ export interface TenantsService {
 const blankToNull = (value: string | null | undefined): string | null | undefined =>
   value === undefined ? undefined : value?.trim() || null;
 
-export function createTenantsService(deps: { db: Database }): TenantsService {
-  const { db } = deps;
+export function createTenantsService(deps: { db: Database; events: EventBus }): TenantsService {
+  const { db, events } = deps;
   return {
     async getOwnTenant(ctx) {
       const tenant = await withTenant(db, ctx, (tx) => repo.findTenantById(tx, ctx.tenantId));
@@ -54,6 +62,7 @@ export function createTenantsService(deps: { db: Database }): TenantsService {
       if (input.identity !== undefined) patch.identity = blankToNull(input.identity) ?? null;
       const tenant = await withSystem(db, 'tenants.superadmin', (tx) => repo.updateTenant(tx, id, patch));
       if (!tenant) throw fail('ERR_NO_TENANT_FOUND');
+      if (tenant.status === 'inactive') events.publish('tenants.deactivated', { tenantId: id });
       return tenant;
     },
 
@@ -61,6 +70,7 @@ export function createTenantsService(deps: { db: Database }): TenantsService {
       if (id === PROTECTED_TENANT_ID) throw fail('ERR_TENANT_PROTECTED');
       const deleted = await withSystem(db, 'tenants.superadmin', (tx) => repo.deleteTenant(tx, id));
       if (!deleted) throw fail('ERR_NO_TENANT_FOUND');
+      events.publish('tenants.deactivated', { tenantId: id });
     },
 
     async listPublicPlans() {

@@ -38,8 +38,24 @@ export const tenants = pgTable(
     paymentProviderActive: boolean('payment_provider_active').notNull().default(false),
     paymentProviderToken: text('payment_provider_token'),
     paymentProviderCustomerId: text('payment_provider_customer_id'),
+    /** End of the paid or trial period (`GET /tenants/date`); null = no end. A trial past it is inactive. */
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    /** Media storage quota in bytes; null = the installation's default (`MEDIA_TENANT_QUOTA_BYTES`). */
+    mediaQuotaBytes: bigint('media_quota_bytes', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('tenants_status_idx').on(t.status)],
 );
+
+/**
+ * Bytes of media a tenant has stored (uploads and downloaded provider media), kept apart from `tenants` so the
+ * counter's frequent updates never lock or bloat the tenant row every request reads.
+ */
+export const tenantMediaUsage = pgTable('tenant_media_usage', {
+  tenantId: bigint('tenant_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

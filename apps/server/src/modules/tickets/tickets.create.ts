@@ -10,6 +10,7 @@ import { withTenant } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
+import { findVisibleTicket } from './tickets.access.js';
 import { loadTicketDto } from './tickets.dto.js';
 import { allocateProtocol } from './tickets.protocol.js';
 import * as repo from './tickets.repository.js';
@@ -24,7 +25,9 @@ export type TicketCreate = z.output<typeof ticketCreateSchema>;
 export type CreateOutcome =
   | { kind: 'created' | 'taken'; ticket: TicketDto }
   /** The contact's active ticket on that channel, answered with 409 ERR_OTHER_OPEN_TICKET. */
-  | { kind: 'conflict'; ticket: TicketDto };
+  | { kind: 'conflict'; ticket: TicketDto }
+  /** As conflict, for a ticket the caller may not see: only the code is answered, never the ticket. */
+  | { kind: 'hiddenConflict' };
 
 async function resolveChannel(tx: Tx, ctx: AuthedContext, input: TicketCreate) {
   const id = input.channelId ?? input.whatsappId;
@@ -63,8 +66,12 @@ async function insertNew(
   return row;
 }
 
-/** The existing active ticket: taken by an admin it does not belong to, else a conflict. */
+/**
+ * The existing active ticket: taken by an admin it does not belong to, else a conflict. Whether the caller may see it
+ * is the one policy's answer ("may see at all"): a hidden ticket is neither shown nor taken.
+ */
 async function meetExisting(tx: Tx, ctx: AuthedContext, existing: TicketRow): Promise<CreateOutcome> {
+  if (!(await findVisibleTicket(tx, ctx, existing.id))) return { kind: 'hiddenConflict' };
   if (isAdminProfile(ctx.profile) && existing.userId !== ctx.userId) {
     await applyStep(tx, ctx, existing, await planOpen(tx, ctx, existing, undefined));
     return { kind: 'taken', ticket: (await loadTicketDto(tx, existing.id))! };
@@ -86,7 +93,7 @@ export function createTicketCreation(deps: { db: Database; events: EventBus }) {
       if (!raced) throw fail('ERR_CREATING_TICKET');
       return { outcome: await meetExisting(tx, ctx, raced), previous: raced };
     });
-    if (outcome.kind !== 'conflict') {
+    if (outcome.kind === 'created' || outcome.kind === 'taken') {
       deps.events.publish('tickets.changed', {
         tenantId: ctx.tenantId,
         type: outcome.kind === 'created' ? 'ticket:create' : 'ticket:update',

@@ -7,10 +7,11 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageDto, TicketDto } from '@conversa/shared';
+import type { MessageEventDto, TicketDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { loadTicketDto } from './tickets.dto.js';
+import { createTelegramChannel, ingestionFor, textEvent } from '../../test/messages-kit.js';
 import { makeChannel, makeContact, makeQueue, makeTicket, recordingPort } from '../../test/ticket-fixtures.js';
 
 let t: TestApp;
@@ -139,7 +140,7 @@ describe('ticket events follow the visibility policy', () => {
     const id = await ticketOn(q1);
     await publishFor(1, id, { notify: true });
     await arrives(memberSeen, about('1:ticketList', id, 'notification:new'));
-    const message = { id: 501, ticketId: id, body: 'Olá', ticket: { id } } as unknown as MessageDto;
+    const message = { id: 501, ticketId: id, body: 'Olá', ticket: { id } } as unknown as MessageEventDto;
     t.platform.events.publish('messages.changed', { tenantId: 1, ticketId: id, type: 'chat:create', message });
     const chat = await arrives(
       memberSeen,
@@ -149,8 +150,9 @@ describe('ticket events follow the visibility policy', () => {
     const control = await ticketOn(q2);
     await publishFor(1, control);
     await arrives(outsideSeen, about('1:ticketList', control));
+    // Only the control's own events (a new ticket is announced as ticket:create and ticket:update).
     const ticketList = outsideSeen.filter((e) => e.event === '1:ticketList');
-    expect(ticketList.filter((e) => (e.args[0] as { type: string }).type !== 'ticket:create')).toEqual([]);
+    expect(ticketList.filter((e) => !about('1:ticketList', control)(e))).toEqual([]);
   });
 
   it('events of several tickets published together share one audience read and still reach only their audiences', async () => {
@@ -169,5 +171,50 @@ describe('ticket events follow the visibility policy', () => {
     expect(memberSeen.filter(about('1:ticketList', second))).toEqual([]);
     expect(outsideSeen.filter(about('1:ticketList', first))).toEqual([]);
     expect(outsideSeen.filter(about('1:ticketList', third))).toEqual([]);
+  });
+});
+
+describe('a new conversation, live', () => {
+  it('comes as chat:create with the whole ticket, and as ticket:create and ticket:update, on one socket', async () => {
+    const seen = await connect(admin);
+    const telegram = await createTelegramChannel(t, 1, { name: 'Bot ao vivo' });
+    const event = textEvent('7100', 'primeira mensagem');
+    await ingestionFor(t).ingest(telegram, [event]);
+    const isChat = (e: Seen) => e.event === '1:ticketList' && (e.args[0] as { type?: string }).type === 'chat:create';
+    const chat = (await arrives(seen, isChat)).args[0] as { payload: MessageEventDto };
+    const ticket = chat.payload.ticket;
+    // Older clients add an unknown ticket only on ticket:update: both reach the same socket.
+    await arrives(seen, about('1:ticketList', ticket.id, 'ticket:create'));
+    const update = await arrives(seen, about('1:ticketList', ticket.id, 'ticket:update'));
+    expect((update.args[0] as { payload: TicketDto }).payload).toEqual(ticket);
+    // The list row of client-contract §20.1, read unguarded by the clients.
+    expect(ticket).toMatchObject({
+      status: 'pending',
+      whatsappId: telegram.id,
+      whatsapp: { id: telegram.id, name: 'Bot ao vivo' },
+      channel: 'telegram',
+      unreadMessages: 1,
+      answered: false,
+      lastMessage: 'primeira mensagem',
+      user: null,
+      queue: null,
+      name: 'Cliente',
+    });
+    expect(typeof ticket.lastMessageAt).toBe('number');
+    expect(Date.parse(ticket.updatedAt)).not.toBeNaN();
+    // The contact with the identity fields of a /contacts row (client-contract §20.4).
+    expect(ticket.contact).toMatchObject({
+      name: 'Cliente',
+      profilePicUrl: null,
+      telegramId: '7100',
+      messengerId: null,
+      instagramPK: null,
+      isGroup: false,
+      pushname: null,
+      number: null,
+      email: '',
+      blocked: false,
+      chatbotBlocked: false,
+    });
   });
 });

@@ -3,7 +3,8 @@
  * the user rooms of the tenant's connected users who may see the ticket (tickets.access.ts `ticketAudiences`). The
  * events of a tenant share audience reads: one query for every ticket whose events arrived while the previous read
  * ran (a message and its ticket's update; under load, the messages of many tickets). Users who could see the former
- * state but not the new one get `ticket:delete`; a newly assigned user also gets `{T}:ticket`.
+ * state but not the new one get `ticket:delete`; a newly assigned user also gets `{T}:ticket`; a new ticket goes out as
+ * `ticket:create` and as `ticket:update`.
  */
 import { tenantEvent, type TicketListEvent } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
@@ -101,6 +102,8 @@ export function registerTicketsRealtime(deps: { db: Database; events: EventBus; 
       ? await audiencesAround(event)
       : { now: await audienceNow(tenantId, ticket.id), before: [] };
     send(tenantId, now, { type: event.type, payload: ticket });
+    // Clients of the family that add a ticket they do not know only on `ticket:update` must see a new one live too.
+    if (event.type === 'ticket:create') send(tenantId, now, { type: 'ticket:update', payload: ticket });
     if (event.notify) send(tenantId, now, { type: 'notification:new', payload: ticket });
     send(
       tenantId,

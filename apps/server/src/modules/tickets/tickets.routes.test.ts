@@ -234,9 +234,10 @@ describe('POST /tickets', () => {
     const conflict = await t.call(agent, 'POST', '/tickets', { contactId, channelId: channel });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toMatchObject({
-      error: 'ERR_OTHER_OPEN_TICKET',
+      code: 'ERR_OTHER_OPEN_TICKET',
       ticket: { id: existing, userId: agent.id },
     });
+    expect(JSON.parse(conflict.json<{ error: string }>().error)).toMatchObject({ id: existing });
     const taken = await t.call(admin, 'POST', '/tickets', { contactId, whatsappId: channel });
     expect(taken.statusCode).toBe(200);
     expect(taken.json<TicketDto>()).toMatchObject({ id: existing, userId: admin.id, status: 'open' });

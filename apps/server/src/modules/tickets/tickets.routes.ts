@@ -7,6 +7,7 @@ import {
   ticketChannelIdSchema,
   ticketChatBotSchema,
   ticketCloseSchema,
+  ticketConflictSchema,
   ticketCreateSchema,
   ticketDtoSchema,
   ticketListQuerySchema,
@@ -14,8 +15,7 @@ import {
   ticketLogDtoSchema,
   ticketsChannelSchema,
   ticketUpdateSchema,
-  type ErrorBody,
-  type TicketDto,
+  type TicketConflictBody,
 } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
 import type { TicketsBulk } from './tickets.bulk.js';
@@ -25,8 +25,6 @@ import type { TicketsService } from './tickets.service.js';
 
 const tags = ['tickets'];
 const countSchema = z.object({ count: z.number() });
-/** 409 of `POST /tickets`: the catalogue code plus the contact's active ticket, which the client opens instead. */
-const otherOpenTicketSchema = z.object({ error: z.literal('ERR_OTHER_OPEN_TICKET'), ticket: ticketDtoSchema });
 
 export interface TicketsRouteDeps {
   service: TicketsService;
@@ -101,14 +99,18 @@ export function ticketsRoutes({ service, bulk, list, create }: TicketsRouteDeps)
         schema: {
           tags,
           body: ticketCreateSchema,
-          response: { 200: ticketDtoSchema, 201: ticketDtoSchema, 409: otherOpenTicketSchema },
+          response: { 200: ticketDtoSchema, 201: ticketDtoSchema, 409: ticketConflictSchema },
         },
       },
       async (request, reply) => {
         const outcome = await create(actor(request), request.body);
+        if (outcome.kind === 'hiddenConflict') {
+          return reply.code(409).send({ error: 'ERR_OTHER_OPEN_TICKET' } satisfies TicketConflictBody);
+        }
         if (outcome.kind === 'conflict') {
-          const body: ErrorBody & { ticket: TicketDto } = { error: 'ERR_OTHER_OPEN_TICKET', ticket: outcome.ticket };
-          return reply.code(409).send(body as z.infer<typeof otherOpenTicketSchema>);
+          const { ticket } = outcome;
+          const body: TicketConflictBody = { error: JSON.stringify(ticket), code: 'ERR_OTHER_OPEN_TICKET', ticket };
+          return reply.code(409).send(body);
         }
         return reply.code(outcome.kind === 'created' ? 201 : 200).send(outcome.ticket);
       },

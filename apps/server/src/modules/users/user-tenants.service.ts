@@ -14,7 +14,7 @@ import { hashPassword } from '../../platform/crypto.js';
 import { assertTenantHasRoom, insertUserWithinLimit } from './users.capacity.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
-import { planUserEdit } from './users.rules.js';
+import { assertCurrentPassword, planUserEdit } from './users.rules.js';
 import { pageOf, rethrowDuplicateEmail, type ListQuery } from './users.service.js';
 import './users.events.js';
 
@@ -57,8 +57,12 @@ export function createUserTenantsService(deps: { db: Database; events: EventBus 
 
     async updateUserTenant(ctx: AuthedContext, id: number, input: UpdateUserTenant) {
       const { tenantId, ...edit } = input;
+      if (id === ctx.userId) {
+        const self = await system((tx) => repo.findUserAnyTenant(tx, id));
+        if (self) await assertCurrentPassword(ctx, self, edit);
+      }
       const passwordHash = edit.password ? await hashPassword(edit.password) : undefined;
-      const { row, movedFrom } = await system(async (tx) => {
+      const { row, movedFrom, roomsChanged } = await system(async (tx) => {
         const target = await repo.findUserAnyTenant(tx, id);
         if (!target) throw fail('ERR_NO_USER_FOUND');
         const patch = planUserEdit(ctx, target, edit, passwordHash);
@@ -74,10 +78,20 @@ export function createUserTenantsService(deps: { db: Database; events: EventBus 
         return {
           row: { ...updated, tenantName: (await repo.findTenantName(tx, updated.tenantId)) ?? '' },
           movedFrom: from,
+          roomsChanged: patch.profile !== undefined,
         };
       }).catch(rethrowDuplicateEmail);
+      // A move ends the user's sessions in the former tenant (users.deleted there).
       if (movedFrom !== null) events.publish('users.deleted', { tenantId: movedFrom, userId: id });
-      events.publish(movedFrom !== null ? 'users.created' : 'users.updated', { tenantId: row.tenantId, userId: id });
+      if (movedFrom !== null) events.publish('users.created', { tenantId: row.tenantId, userId: id });
+      else {
+        events.publish('users.updated', {
+          tenantId: row.tenantId,
+          userId: id,
+          roomsChanged,
+          passwordChanged: passwordHash !== undefined,
+        });
+      }
       return row;
     },
 

@@ -52,7 +52,13 @@ describe('PUT /api/users/:id', () => {
   it('lets users edit their own name, e-mail and password', async () => {
     const me = await t.createUser({ tenantId: 1 });
     const email = `renamed-${Date.now()}@test.local`;
-    const res = await call(me, 'PUT', `/users/${me.id}`, { name: 'Me', email, password: '', profile: 'user' });
+    const res = await call(me, 'PUT', `/users/${me.id}`, {
+      name: 'Me',
+      email,
+      password: '',
+      profile: 'user',
+      currentPassword: me.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Me', email, profile: 'user' });
     expect((await dbUser(me.id))!.tokenVersion).toBe(0);
@@ -84,7 +90,7 @@ describe('PUT /api/users/:id', () => {
 
   it('refuses an e-mail that another user has', async () => {
     const me = await t.createUser({ tenantId: 1 });
-    const res = await call(me, 'PUT', `/users/${me.id}`, { email: admin.email });
+    const res = await call(me, 'PUT', `/users/${me.id}`, { email: admin.email, currentPassword: me.password });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'ERR_EMAIL_ALREADY_EXISTS' });
   });

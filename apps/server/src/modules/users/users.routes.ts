@@ -6,6 +6,7 @@ import {
   createUserInputSchema,
   idParamsSchema,
   updateUserInputSchema,
+  updateUserResponseSchema,
   userConfigsSchema,
   userDtoSchema,
   userListQuerySchema,
@@ -15,7 +16,7 @@ import {
 import { actor, requireProfile, type AuthedContext } from '../../platform/http/auth.js';
 import { toChatUser, toUserDto } from './users.dto.js';
 import type { UserRow } from './users.repository.js';
-import type { UsersService } from './users.service.js';
+import type { UserSessionsPort, UsersService } from './users.service.js';
 
 const chatPrivadoQuerySchema = userListQuerySchema.extend({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional(),
@@ -23,7 +24,7 @@ const chatPrivadoQuerySchema = userListQuerySchema.extend({
 const chatPrivadoResponseSchema = z.object({ users: z.array(chatPrivadoUserSchema) });
 const tags = ['users'];
 
-export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
+export function usersRoutes(service: UsersService, sessions: UserSessionsPort): FastifyPluginAsyncZod {
   const withQueues = async (ctx: AuthedContext, row: UserRow) =>
     toUserDto(row, (await service.queuesOf(ctx, [row.id])).get(row.id));
 
@@ -67,11 +68,24 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
       async (request) => withQueues(actor(request), await service.getUser(actor(request), request.params.id)),
     );
 
+    // One's own password change answers the renewed session (token here, refresh cookie set): the tab stays in.
     app.put(
       '/users/:id',
-      { schema: { tags, params: idParamsSchema, body: updateUserInputSchema, response: { 200: userDtoSchema } } },
-      async (request) =>
-        withQueues(actor(request), await service.updateUser(actor(request), request.params.id, request.body)),
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: updateUserInputSchema,
+          response: { 200: updateUserResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const ctx = actor(request);
+        const { user, session } = await service.updateUser(ctx, request.params.id, request.body);
+        if (!session) return withQueues(ctx, user);
+        sessions.setRefreshCookie(reply, session.refreshToken);
+        return { ...(await withQueues(ctx, user)), token: session.token };
+      },
     );
 
     app.delete(

@@ -1,10 +1,12 @@
 /**
  * Who may change what on a user. Admin rights come from the profile alone. Nobody changes their own profile, only a
- * superadmin grants superadmin, and nobody edits or deletes a user whose profile outranks their own.
+ * superadmin grants superadmin, and nobody edits or deletes a user whose profile outranks their own. Changing one's
+ * own password or e-mail needs the current password: a stolen access token must not be enough to take the account.
  */
 import type { updateUserInputSchema } from '@conversa/shared';
 import { isAdminProfile, type Profile } from '@conversa/shared';
 import type { z } from 'zod';
+import { verifyPassword } from '../../platform/crypto.js';
 import { profileRank } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import type { UserPatch, UserRow } from './users.repository.js';
@@ -50,4 +52,22 @@ export function planUserEdit(actor: Actor, target: UserRow, edit: UserEdit, pass
     patch.blockWavoip = edit.blockWavoip;
   }
   return patch;
+}
+
+/**
+ * On one's own account a new password or another e-mail needs `currentPassword` (missing: ERR_VALIDATION naming it;
+ * wrong: ERR_CURRENT_PASSWORD_INVALID, a 400 so the client is not logged out). An admin editing someone else does not.
+ */
+export async function assertCurrentPassword(
+  actor: Actor,
+  target: Pick<UserRow, 'id' | 'email' | 'passwordHash'>,
+  edit: Pick<UserEdit, 'email' | 'password' | 'currentPassword'>,
+): Promise<void> {
+  if (actor.userId !== target.id) return;
+  const emailChanged = edit.email !== undefined && edit.email !== target.email.toLowerCase();
+  if (!edit.password && !emailChanged) return;
+  if (!edit.currentPassword) throw fail('ERR_VALIDATION', 'currentPassword');
+  if (!(await verifyPassword(target.passwordHash, edit.currentPassword))) {
+    throw fail('ERR_CURRENT_PASSWORD_INVALID', 'currentPassword');
+  }
 }

@@ -1,6 +1,7 @@
 /** The tenant's users: list, create, read, edit, delete, presence and per-user configs. Every call takes ctx first. */
 import type { createUserInputSchema } from '@conversa/shared';
 import { isAdminProfile, USERS_PAGE_SIZE, type UserConfigs } from '@conversa/shared';
+import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
@@ -13,8 +14,22 @@ import { insertUserWithinLimit } from './users.capacity.js';
 import { loadUserQueues, replaceUserQueues } from './users.queues.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
-import { assertMayGrant, assertMayManage, planUserEdit, type UserEdit } from './users.rules.js';
+import { assertCurrentPassword, assertMayGrant, assertMayManage, planUserEdit, type UserEdit } from './users.rules.js';
 import './users.events.js';
+
+/** The caller's session after their own password change: it goes on under the new password. */
+export interface RenewedSession {
+  token: string;
+  refreshToken: string;
+  sessionId: string;
+}
+
+/** Sessions belong to the auth module, which imports this one: it hands this port in (modules.ts). */
+export interface UserSessionsPort {
+  /** In the password change's transaction: ends every session of the user but `sessionId`, which is renewed. */
+  renewOwnSession(tx: Tx, user: UserRow, sessionId: string | undefined): Promise<RenewedSession>;
+  setRefreshCookie(reply: FastifyReply, refreshToken: string): void;
+}
 
 export type CreateUser = z.output<typeof createUserInputSchema>;
 export interface ListQuery {
@@ -28,8 +43,8 @@ export function pageOf(query: ListQuery, fallbackSize = USERS_PAGE_SIZE): repo.P
   return { search: query.searchParam ?? '', limit, offset: ((query.pageNumber ?? 1) - 1) * limit };
 }
 
-export function createUsersService(deps: { db: Database; events: EventBus }) {
-  const { db, events } = deps;
+export function createUsersService(deps: { db: Database; events: EventBus; sessions: UserSessionsPort }) {
+  const { db, events, sessions } = deps;
 
   async function findOrFail(ctx: AuthedContext, id: number): Promise<UserRow> {
     const row = await withTenant(db, ctx, (tx) => repo.findUserById(tx, ctx.tenantId, id));
@@ -38,12 +53,13 @@ export function createUsersService(deps: { db: Database; events: EventBus }) {
   }
 
   /** Queue membership is the admin's to change; an unchanged list echoed back by a client is no change. */
-  async function setQueues(tx: Tx, ctx: AuthedContext, userId: number, queueIds: number[]): Promise<void> {
+  async function setQueues(tx: Tx, ctx: AuthedContext, userId: number, queueIds: number[]): Promise<boolean> {
     const current = (await loadUserQueues(tx, [userId])).get(userId) ?? [];
     const same = new Set(queueIds).size === current.length && current.every((q) => queueIds.includes(q.id));
-    if (same) return;
+    if (same) return false;
     if (!isAdminProfile(ctx.profile)) throw fail('ERR_NO_PERMISSION');
     await replaceUserQueues(tx, ctx.tenantId, userId, queueIds);
+    return true;
   }
 
   return {
@@ -85,20 +101,37 @@ export function createUsersService(deps: { db: Database; events: EventBus }) {
       return row;
     },
 
-    async updateUser(ctx: AuthedContext, id: number, edit: UserEdit): Promise<UserRow> {
+    async updateUser(
+      ctx: AuthedContext,
+      id: number,
+      edit: UserEdit,
+    ): Promise<{ user: UserRow; session?: RenewedSession | undefined }> {
       const target = await findOrFail(ctx, id);
       planUserEdit(ctx, target, edit); // refuse before paying for the hash
+      await assertCurrentPassword(ctx, target, edit);
       const passwordHash = edit.password ? await hashPassword(edit.password) : undefined;
-      const row = await withTenant(db, ctx, async (tx) => {
+      const { row, session, roomsChanged } = await withTenant(db, ctx, async (tx) => {
         const current = await repo.findUserById(tx, ctx.tenantId, id);
         if (!current) throw fail('ERR_NO_USER_FOUND');
         const patch = planUserEdit(ctx, current, edit, passwordHash);
-        if (edit.queues) await setQueues(tx, ctx, id, edit.queues);
-        return repo.updateUser(tx, id, patch);
+        const queuesChanged = edit.queues ? await setQueues(tx, ctx, id, edit.queues) : false;
+        const updated = await repo.updateUser(tx, id, patch);
+        if (!updated) throw fail('ERR_NO_USER_FOUND');
+        const own = passwordHash && id === ctx.userId;
+        return {
+          row: updated,
+          session: own ? await sessions.renewOwnSession(tx, updated, ctx.sessionId) : undefined,
+          roomsChanged: queuesChanged || patch.profile !== undefined,
+        };
       }).catch(rethrowDuplicateEmail);
-      if (!row) throw fail('ERR_NO_USER_FOUND');
-      events.publish('users.updated', { tenantId: row.tenantId, userId: row.id });
-      return row;
+      events.publish('users.updated', {
+        tenantId: row.tenantId,
+        userId: row.id,
+        roomsChanged,
+        passwordChanged: passwordHash !== undefined,
+        keptSessionId: session?.sessionId,
+      });
+      return { user: row, session };
     },
 
     async deleteUser(ctx: AuthedContext, id: number): Promise<void> {

@@ -13,13 +13,15 @@ declare module 'fastify' {
     public?: boolean;
   }
   interface FastifyRequest {
-    ctx: TenantContext;
+    ctx: TenantContext & { sessionId?: string | undefined };
   }
 }
 
 export interface AuthedContext extends TenantContext {
   userId: number;
   profile: Profile;
+  /** The caller's login session (the token's `sid`): a self-service password change keeps it alive. */
+  sessionId?: string | undefined;
 }
 
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
@@ -27,7 +29,12 @@ export function registerAuthentication(app: FastifyInstance, tokens: TokenServic
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const claims = await tokens.verifyAccess(bearerToken(request.headers.authorization));
-    request.ctx = { tenantId: asTenantId(claims.tenantId), userId: claims.userId, profile: claims.profile };
+    request.ctx = {
+      tenantId: asTenantId(claims.tenantId),
+      userId: claims.userId,
+      profile: claims.profile,
+      sessionId: claims.sessionId,
+    };
   });
 }
 

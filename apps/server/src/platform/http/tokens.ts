@@ -1,4 +1,7 @@
-/** Access tokens: short-lived HS256 JWTs carrying the user, tenant and profile. */
+/**
+ * Access tokens: short-lived HS256 JWTs carrying the user, tenant, profile and the login session (`sid`, the refresh
+ * token family) they were issued for: a socket lives as long as that session.
+ */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { PROFILES, type Profile } from '@conversa/shared';
 import { fail } from './errors.js';
@@ -8,6 +11,8 @@ export interface AccessClaims {
   tenantId: number;
   profile: Profile;
   tokenVersion: number;
+  /** The refresh-token family of the login session; absent only in tokens issued before sessions were named. */
+  sessionId?: string | undefined;
 }
 
 export interface TokenService {
@@ -20,7 +25,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const key = new TextEncoder().encode(secret);
   return {
     async signAccess(claims) {
-      return new SignJWT({ tid: claims.tenantId, profile: claims.profile, ver: claims.tokenVersion })
+      const sid = claims.sessionId ? { sid: claims.sessionId } : {};
+      return new SignJWT({ tid: claims.tenantId, profile: claims.profile, ver: claims.tokenVersion, ...sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt()
@@ -37,7 +43,8 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(tenantId) || !PROFILES.includes(profile)) {
           throw fail('ERR_INVALID_TOKEN');
         }
-        return { userId, tenantId, profile, tokenVersion: Number(payload.ver ?? 0) };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
+        return { userId, tenantId, profile, tokenVersion: Number(payload.ver ?? 0), sessionId };
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw fail('ERR_SESSION_EXPIRED');
         throw fail('ERR_INVALID_TOKEN');

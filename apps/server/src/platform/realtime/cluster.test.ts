@@ -47,7 +47,42 @@ async function crossNodeDelivery(env: Record<string, string>) {
   await expect(received).resolves.toBe('got it');
 }
 
+/** A session ended on node A (a logout there) cuts the session's socket connected to node B, events first. */
+async function crossNodeDisconnect(env: Record<string, string>) {
+  const nodeA = await createTestApp(env);
+  opened.push(nodeA);
+  const nodeB = await createTestApp(env, { peerOf: nodeA });
+  opened.push(nodeB);
+  await listen(nodeA);
+  const urlB = await listen(nodeB);
+  const user = await nodeA.createUser({ tenantId: 1, profile: 'admin' });
+  const socket = connect(urlB, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  const invalid: string[] = [];
+  socket.onAny((event: string) => {
+    if (event.startsWith('tokenInvalid:')) invalid.push(event);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  await expect.poll(() => nodeA.platform.realtime.countInRoom(rooms.session(user.sessionId))).toBe(1);
+  const id = socket.id;
+  const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+  await nodeA.platform.realtime.disconnect(rooms.session(user.sessionId), { revoke: true });
+  await expect(reason).resolves.toBe('io server disconnect');
+  expect(invalid).toEqual(expect.arrayContaining([`tokenInvalid:${id}`, 'tokenInvalid:undefined']));
+}
+
 describe('realtime across nodes', () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('disconnects through the PostgreSQL adapter', async () => {
+    await crossNodeDisconnect({ REALTIME_ADAPTER: 'postgres' });
+  });
+
+  it.runIf(Boolean(process.env.TEST_REDIS_URL))('disconnects through the Redis streams adapter', async () => {
+    await crossNodeDisconnect({ REALTIME_ADAPTER: 'redis', REDIS_URL: process.env.TEST_REDIS_URL ?? '' });
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('delivers through the PostgreSQL adapter', async () => {
     await crossNodeDelivery({ REALTIME_ADAPTER: 'postgres' });
   });

@@ -1,7 +1,10 @@
 /**
  * socket.io on the API's port, on the default namespace and on `/api` (clients built with URL_API=<host>/api).
- * The handshake carries the access token; a bad token gets the invalid-token event, then a disconnect. Sockets join
- * rooms for their tenant, user and profile; `publish` is the one way to emit.
+ * The handshake carries the access token. No token, or one our key did not sign, is refused in the middleware
+ * (`connect_error`, which clients do not retry in a loop); an expired token or a session the registered check no longer
+ * accepts gets the invalid-token events, then a disconnect. A socket lives as long as its login session: it is never
+ * re-checked, the session's end disconnects it (`disconnect`). Sockets join rooms for their tenant, user, current
+ * profile and session; `publish` is the one way to emit.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -10,27 +13,39 @@ import { createAdapter as createPostgresAdapter } from '@socket.io/postgres-adap
 import type pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { ClientToServerEvents, ServerToClientEvents } from '@conversa/shared';
+import type { ClientToServerEvents, Profile, ServerToClientEvents } from '@conversa/shared';
+import { AppError } from '../http/errors.js';
+import { socketOriginAllowed } from '../http/cors.js';
 import type { TokenService, AccessClaims } from '../http/tokens.js';
 
-export type AppSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  { claims: AccessClaims }
->;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, { claims: AccessClaims }>;
 type EmitArgs = Parameters<ServerToClientEvents[keyof ServerToClientEvents]>;
 
 export const rooms = {
   tenant: (tenantId: number) => `tenant:${tenantId}`,
   user: (userId: number) => `user:${userId}`,
   profile: (tenantId: number, profile: string) => `profile:${tenantId}:${profile}`,
+  session: (sessionId: string) => `session:${sessionId}`,
 };
+
+/** What the session check reads from the database: the socket's rooms follow the current profile, not the token's. */
+export interface SocketSession {
+  profile: Profile;
+}
+/** null = the session is over (user gone, password changed, logged out, family revoked, tenant inactive). */
+export type SessionCheck = (claims: AccessClaims) => Promise<SocketSession | null>;
 
 export interface Realtime {
   publish(room: string | string[], event: keyof ServerToClientEvents & string, ...args: EmitArgs): void;
   /** Called for every authenticated socket (modules register their client-event handlers here). */
   onConnection(listener: (socket: AppSocket) => void): void;
+  /** The auth module registers the handshake's session check (platform imports no module). */
+  setSessionCheck(check: SessionCheck): void;
+  /**
+   * Disconnects the sockets of a room on every node (through the adapter). `revoke` first sends the invalid-token
+   * events, so clients log out; without it clients reconnect and get fresh rooms. `except` spares a room's sockets.
+   */
+  disconnect(room: string, options?: { revoke?: boolean; except?: string }): Promise<void>;
   /** How many sockets (across every node) are in a room. */
   countInRoom(room: string): Promise<number>;
   /** The ids of the users of a tenant with at least one socket (across every node). */
@@ -39,6 +54,11 @@ export interface Realtime {
 }
 
 const NAMESPACES = ['/', '/api'] as const;
+
+/** Between nodes: each one revokes its own sockets of a room, so the events surely reach them before the disconnect. */
+interface NodeEvents {
+  revokeSockets: (room: string, except: string | null) => void;
+}
 const ATTACHMENTS_TABLE = `CREATE TABLE IF NOT EXISTS socket_io_attachments (
   id bigserial UNIQUE, created_at timestamptz DEFAULT now(), payload bytea)`;
 
@@ -49,10 +69,18 @@ export function createRealtime(options: {
   adapter: 'none' | 'redis' | 'postgres';
   redisUrl?: string | undefined;
   pool?: pg.Pool | undefined;
+  /** CORS_ORIGINS: the web origins besides the API's own (PUBLIC_URL) that may open a socket. */
+  cors: { publicUrl: string; origins: readonly string[] };
 }): Realtime {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { claims: AccessClaims }>(
+  const { cors } = options;
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, { claims: AccessClaims }>(
     options.httpServer,
-    { cors: { origin: true, credentials: true }, maxHttpBufferSize: 1e6, serveClient: false },
+    {
+      cors: { origin: cors.origins.length > 0 ? [...cors.origins] : false, credentials: true },
+      allowRequest: (request, callback) => callback(null, socketOriginAllowed(request, cors.publicUrl, cors.origins)),
+      maxHttpBufferSize: 1e6,
+      serveClient: false,
+    },
   );
   let redis: Redis | undefined;
   if (options.adapter === 'redis' && options.redisUrl) {
@@ -71,22 +99,47 @@ export function createRealtime(options: {
     );
   }
   const listeners: ((socket: AppSocket) => void)[] = [];
+  let sessionCheck: SessionCheck | undefined;
+
+  // The invalid-token events and the disconnect go out from the socket's own node in order (separate adapter
+  // messages can overtake each other: the PostgreSQL adapter sends each on any connection of its pool).
+  async function revokeLocal(room: string, except: string | null): Promise<void> {
+    for (const name of NAMESPACES) {
+      const local = io.of(name).local.in(room);
+      for (const socket of await (except ? local.except(except) : local).fetchSockets()) {
+        socket.emit(`tokenInvalid:${socket.id}`);
+        socket.emit('tokenInvalid:undefined');
+        socket.disconnect(true);
+      }
+    }
+  }
+  io.on('revokeSockets', (room, except) => {
+    revokeLocal(room, except).catch((error: unknown) => options.logger.warn({ err: error }, 'socket revoke failed'));
+  });
 
   for (const name of NAMESPACES) {
     const nsp = io.of(name);
-    // The token is checked in the middleware, so handlers are attached synchronously on `connection` and no event
-    // the client sends right after connecting is lost. A bad token is still let through the middleware so the
-    // client can receive the spec's invalid-token event before the server disconnects it.
+    // Checked in the middleware, so handlers are attached synchronously on `connection` and no event the client
+    // sends right after connecting is lost. An expired token or an ended session is let through without claims so the
+    // client receives the spec's invalid-token event before the server disconnects it.
     nsp.use((socket: AppSocket, next) => {
-      const auth = socket.handshake.auth as { token?: unknown } | undefined;
-      const raw = typeof auth?.token === 'string' ? auth.token : undefined;
-      const token = raw?.startsWith('"') ? safeJson(raw) : raw;
+      const token = handshakeToken(socket.handshake.auth);
+      if (!token) return next(new Error('ERR_INVALID_TOKEN'));
       options.tokens.verifyAccess(token).then(
-        (claims) => {
-          socket.data.claims = claims;
-          next();
+        async (claims) => {
+          try {
+            const session = sessionCheck ? await sessionCheck(claims) : null;
+            if (session) socket.data.claims = { ...claims, profile: session.profile };
+            next();
+          } catch (error) {
+            options.logger.warn({ err: error }, 'socket session check failed');
+            next(new Error('ERR_SERVICE_UNAVAILABLE'));
+          }
         },
-        () => next(),
+        (error: unknown) => {
+          if (error instanceof AppError && error.code === 'ERR_SESSION_EXPIRED') next();
+          else next(new Error('ERR_INVALID_TOKEN'));
+        },
       );
     });
     nsp.on('connection', (socket: AppSocket) => {
@@ -101,6 +154,7 @@ export function createRealtime(options: {
         rooms.tenant(claims.tenantId),
         rooms.user(claims.userId),
         rooms.profile(claims.tenantId, claims.profile),
+        ...(claims.sessionId ? [rooms.session(claims.sessionId)] : []),
       ]);
       for (const listener of listeners) listener(socket);
     });
@@ -114,6 +168,19 @@ export function createRealtime(options: {
     },
     onConnection(listener) {
       listeners.push(listener);
+    },
+    setSessionCheck(check) {
+      sessionCheck = check;
+    },
+    async disconnect(room, { revoke = false, except } = {}) {
+      if (revoke) {
+        io.serverSideEmit('revokeSockets', room, except ?? null);
+        return revokeLocal(room, except ?? null);
+      }
+      for (const name of NAMESPACES) {
+        const target = io.of(name).in(room);
+        (except ? target.except(except) : target).disconnectSockets(true);
+      }
     },
     async countInRoom(room) {
       let total = 0;
@@ -141,6 +208,14 @@ export function createRealtime(options: {
       options.logger.debug('realtime closed');
     },
   };
+}
+
+/** The handshake's token (raw or JSON-encoded); absent, null, "null", "undefined" and empty are no token. */
+function handshakeToken(auth: unknown): string | undefined {
+  const raw = (auth as { token?: unknown } | undefined)?.token;
+  if (typeof raw !== 'string') return undefined;
+  const token = raw.startsWith('"') ? safeJson(raw) : raw;
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
 }
 
 function safeJson(value: string): string | undefined {

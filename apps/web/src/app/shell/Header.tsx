@@ -42,7 +42,14 @@ export function Header({
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleMenu')} />
-        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('shell.home')}>
+        <Anchor
+          component={Link}
+          to="/"
+          underline="never"
+          c="inherit"
+          // Starts with the visible brand text, so speech input ("click Conversa") finds the link.
+          aria-label={`${t('app.name')}: ${t('shell.home')}`}
+        >
           <Group gap="xs" wrap="nowrap">
             <ThemeIcon size="lg" radius="md" aria-hidden>
               <IconMessages size={20} />
@@ -70,12 +77,11 @@ export function Header({
         </Tooltip>
         <Menu position="bottom-end" width={220} withinPortal>
           <Menu.Target>
-            <UnstyledButton
-              data-testid="user-menu"
-              aria-label={t('shell.userMenu', { name: session.username })}
-              className="user-menu-button"
-            >
-              <Group gap="xs" wrap="nowrap">
+            <UnstyledButton data-testid="user-menu" className="user-menu-button">
+              {/* Named by hidden text, not aria-label: a label must contain the visible text (the avatar's initials
+                  included), and the name must stay when the user's name is hidden on narrow screens. */}
+              <span className="visually-hidden">{t('shell.userMenu', { name: session.username })}</span>
+              <Group gap="xs" wrap="nowrap" aria-hidden>
                 <Avatar radius="xl" size="sm" color="initials" name={session.username}>
                   {initials(session.username)}
                 </Avatar>

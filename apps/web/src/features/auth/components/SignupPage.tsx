@@ -11,20 +11,22 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconMailCheck, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isValidCpfCnpj, type PlanDto } from '@conversa/shared';
 import { isStrongPassword, PasswordRule } from '../../../components/PasswordRule';
 import { QueryError } from '../../../components/QueryError';
-import { describeError } from '../../../lib/api';
+import { ApiError, describeError } from '../../../lib/api';
 import { formatInteger, formatPrice } from '../../../lib/dates';
 import { notifyError } from '../../../lib/notify';
 import { usePlans, useSignup } from '../api/signup';
 import { formatCpfCnpj, formatPhone } from '../../../lib/masks';
-import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useCaptcha } from '../hooks/use-captcha';
 import { isEmail } from '../hooks/validators';
 import { AuthLayout } from './AuthLayout';
+import { CaptchaSlider } from './CaptchaSlider';
 
 interface SignupValues {
   name: string;
@@ -39,7 +41,9 @@ export function SignupPage() {
   const { t } = useTranslation();
   const plans = usePlans();
   const signup = useSignup();
-  const completeLogin = useCompleteLogin();
+  const captcha = useCaptcha();
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignupValues>({
     mode: 'controlled',
     initialValues: { name: '', cpfCnpj: '', email: '', mobilePhone: '', password: '', planId: '' },
@@ -59,11 +63,21 @@ export function SignupPage() {
 
   const submit = form.onSubmit(
     (values) => {
+      if (captcha.state !== 'disabled' && !captcha.answer) {
+        setCaptchaError(t('validation.captcha'));
+        return;
+      }
+      setCaptchaError(null);
       signup.mutate(
-        { ...values, planId: Number(values.planId) },
+        { ...values, planId: Number(values.planId), captcha: captcha.answer ?? undefined },
         {
-          onSuccess: (login) => completeLogin(login, '/home'),
-          onError: (error) => notifyError(describeError(error)),
+          onSuccess: () => setSentTo(values.email.trim()),
+          onError: (error) => {
+            const message = error instanceof ApiError && error.notified ? null : describeError(error);
+            if (message) notifyError(message);
+            // A challenge answers one try.
+            captcha.refresh();
+          },
         },
       );
     },
@@ -73,6 +87,8 @@ export function SignupPage() {
       }
     },
   );
+
+  if (sentTo) return <CheckEmail email={sentTo} />;
 
   return (
     <AuthLayout
@@ -144,6 +160,18 @@ export function SignupPage() {
             error={form.errors.planId}
             onChange={(value) => form.setFieldValue('planId', value)}
           />
+          <CaptchaSlider
+            challenge={captcha.challenge}
+            state={captcha.state}
+            x={captcha.x}
+            onMove={captcha.move}
+            onRelease={() => {
+              captcha.release();
+              setCaptchaError(null);
+            }}
+            onRefresh={captcha.refresh}
+            error={captchaError}
+          />
           <Button
             type="submit"
             size="md"
@@ -155,6 +183,26 @@ export function SignupPage() {
           </Button>
         </Stack>
       </form>
+    </AuthLayout>
+  );
+}
+
+/** After the form: the same screen for any address (the server never says whether it was registered). */
+function CheckEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout
+      title={t('signup.checkEmailTitle')}
+      footer={
+        <Anchor component={Link} to="/login">
+          {t('signup.loginLink')}
+        </Anchor>
+      }
+    >
+      <Stack align="center" gap="md" data-testid="signup-check-email" role="status">
+        <IconMailCheck size={48} aria-hidden />
+        <Text ta="center">{t('signup.checkEmailBody', { email })}</Text>
+      </Stack>
     </AuthLayout>
   );
 }

@@ -49,11 +49,11 @@ export function ChannelCard({
       data-testid={`channel-card-${id}`}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
           <ThemeIcon size={44} radius="xl" variant="light" color={TYPE_COLOR[channel.type]}>
             <Icon size={26} aria-hidden />
           </ThemeIcon>
-          <Stack gap={0} miw={0}>
+          <Stack gap={0} miw={0} style={{ flex: 1 }}>
             <Title order={2} size="h4" id={`channel-name-${id}`} lineClamp={1}>
               {name}
             </Title>
@@ -65,7 +65,8 @@ export function ChannelCard({
             </Text>
           </Stack>
         </Group>
-        <Stack gap={4} align="flex-end">
+        {/* The badges keep their width (the name truncates instead): "CONECT..." told the admin nothing. */}
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <ChannelStatusBadge id={id} status={status} />
           {channel.isDefault ? (
             <Badge

@@ -156,7 +156,7 @@ describe('channel form', { timeout: 20_000 }, () => {
       chatFlowId: 12,
       birthdayDateHour: 14,
       integrations: { chatgptModel: 'gpt-4o', typebotUrl: 'https://typebot.example' },
-      configuredSecrets: ['tokenTelegram', 'chatgptApiKey'],
+      configuredSecrets: ['tokenTelegram', 'chatgptApiKey', 'wavoipToken', 'transcribeAudioJson'],
     });
     serve((url, init) =>
       init?.method === 'PUT' && url.pathname === '/api/whatsapp/7' ? jsonResponse(channel) : undefined,
@@ -165,7 +165,9 @@ describe('channel form', { timeout: 20_000 }, () => {
     renderWithProviders(<ChannelFormModal opened onClose={onClose} channel={channel} />);
     expect(screen.getByTestId('channel-form-name')).toHaveValue('Atendimento');
     expect(screen.getByTestId('channel-form-token')).toHaveValue('');
-    expect(screen.getAllByText('Configurado — deixe em branco para manter.')).toHaveLength(2);
+    expect(screen.getByTestId('channel-form-wavoip')).toHaveValue('');
+    expect(screen.getByTestId('channel-form-transcribeAudioJson')).toHaveValue('');
+    expect(screen.getAllByText('Configurado — deixe em branco para manter.')).toHaveLength(4);
     typeInto('channel-form-name', 'Atendimento 2');
     typeInto('channel-form-typebotUrl', '');
     fireEvent.click(screen.getByTestId('channel-form-submit'));
@@ -175,6 +177,8 @@ describe('channel form', { timeout: 20_000 }, () => {
     expect(channelInputSchema.strict().safeParse(body).success).toBe(true);
     expect(body).not.toHaveProperty('tokenTelegram');
     expect(body.integrations).not.toHaveProperty('chatgptApiKey');
+    expect(body).not.toHaveProperty('wavoipToken');
+    expect(body.integrations).not.toHaveProperty('transcribeAudioJson');
     // A cleared setting is sent empty; fields the form does not show go back as they were.
     expect(body.integrations).toEqual({ chatgptModel: 'gpt-4o', typebotUrl: '' });
     expect(body).toMatchObject({ name: 'Atendimento 2', chatFlowId: 12, wabaVersion: '20.0', birthdayDateHour: 14 });

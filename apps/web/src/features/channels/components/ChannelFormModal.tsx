@@ -97,7 +97,7 @@ function ChannelForm({ channel, onDone }: { channel?: ChannelDto; onDone: () => 
           <GeneralPanel form={form} channel={channel} />
         </Tabs.Panel>
         <Tabs.Panel value="messages">
-          <MessagesPanel form={form} />
+          <MessagesPanel form={form} channel={channel} />
         </Tabs.Panel>
         <Tabs.Panel value="behaviour">
           <BehaviourPanel form={form} />

@@ -103,8 +103,9 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, '0')}:00`,
 }));
 
-export function MessagesPanel({ form }: { form: Form }) {
+export function MessagesPanel({ form, channel }: { form: Form; channel?: ChannelDto }) {
   const { t } = useTranslation();
+  const wavoipKept = hasSecret(channel, 'wavoipToken');
   return (
     <Stack gap="sm">
       <Textarea
@@ -149,11 +150,12 @@ export function MessagesPanel({ form }: { form: Form }) {
           {...form.getInputProps('birthdayDateHour')}
         />
       </SimpleGrid>
-      <TextInput
+      <PasswordInput
         label={t('channels.form.wavoipToken')}
-        description={t('channels.form.wavoipTokenHint')}
+        description={wavoipKept ? t('channels.form.secretKept') : t('channels.form.wavoipTokenHint')}
+        placeholder={wavoipKept ? t('channels.form.secretKeptPlaceholder') : undefined}
         maxLength={2000}
-        autoComplete="off"
+        autoComplete="new-password"
         data-testid="channel-form-wavoip"
         {...form.getInputProps('wavoipToken')}
       />

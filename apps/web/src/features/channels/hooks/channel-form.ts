@@ -28,6 +28,7 @@ export interface ChannelFormValues {
   birthdayDateMessage: string;
   /** '0'..'23': whole hours (the spec's birthday hour ignores minutes). */
   birthdayDateHour: string | null;
+  /** Write-only like the bot token: empty on edit keeps the stored list. */
   wavoipToken: string;
   flags: Record<ChannelFlagKey, boolean>;
   integrations: Record<ChannelIntegrationKey, string>;
@@ -79,7 +80,7 @@ export function channelToValues(channel?: ChannelDto): ChannelFormValues {
     closeKeyWord: channel?.closeKeyWord ?? '',
     birthdayDateMessage: channel?.birthdayDateMessage ?? '',
     birthdayDateHour: channel?.birthdayDateHour != null ? String(channel.birthdayDateHour) : null,
-    wavoipToken: (channel?.wavoipToken ?? '').split(',').filter(Boolean).join(', '),
+    wavoipToken: '',
     flags,
     integrations,
   };
@@ -141,6 +142,7 @@ export function valuesToInput(values: ChannelFormValues, channel?: ChannelDto): 
     for (const key of ECHOED_FIELDS) if (key in source) echoed[key] = source[key];
   }
   const token = values.tokenTelegram.trim();
+  const wavoipToken = normaliseTokenList(values.wavoipToken);
   const flags = Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, flag(values.flags[key])]));
   return {
     ...(echoed as Partial<ChannelInput>),
@@ -154,7 +156,7 @@ export function valuesToInput(values: ChannelFormValues, channel?: ChannelDto): 
     closeKeyWord: textOrNull(values.closeKeyWord),
     birthdayDateMessage: textOrNull(values.birthdayDateMessage),
     birthdayDateHour: values.birthdayDateHour === null ? null : Number(values.birthdayDateHour),
-    wavoipToken: normaliseTokenList(values.wavoipToken),
+    ...(wavoipToken ? { wavoipToken } : {}),
     ...flags,
     integrations: integrationsInput(values, channel),
   };

@@ -85,7 +85,7 @@ function AccountForm({ user }: { user: UserDto }) {
   const update = useUpdateOwnUser(user.id);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { name: user.name, email: user.email, password: '', confirm: '' },
+    initialValues: { name: user.name, email: user.email, password: '', confirm: '', currentPassword: '' },
     validate: {
       name: (v) => (v.trim() ? null : t('validation.required', { attribute: t('fields.name') })),
       email: (v) =>
@@ -93,27 +93,37 @@ function AccountForm({ user }: { user: UserDto }) {
       password: (v) =>
         !v || v.length >= 6 ? null : t('validation.minLength', { attribute: t('fields.password'), min: 6 }),
       confirm: (v, values) => (v === values.password ? null : t('validation.passwordMismatch')),
+      currentPassword: (v, values) =>
+        v || !needsCurrentPassword(values)
+          ? null
+          : t('validation.required', { attribute: t('preferences.currentPassword') }),
     },
   });
+  const needsCurrentPassword = (values: { email: string; password: string }) =>
+    Boolean(values.password) || values.email.trim().toLowerCase() !== user.email.toLowerCase();
   const submit = form.onSubmit((values) => {
-    update.mutate(
-      {
+    // Not mutate's callbacks: the saved user (new updatedAt, this form's key) remounts the form before they would run,
+    // and an unmounted observer drops them, so the toast never showed.
+    void update
+      .mutateAsync({
         name: values.name.trim(),
         email: values.email.trim(),
         ...(values.password ? { password: values.password } : {}),
-      },
-      {
-        onSuccess: () => {
+        ...(needsCurrentPassword(values) ? { currentPassword: values.currentPassword } : {}),
+      })
+      .then(
+        () => {
           notifySuccess(t('preferences.saved'));
-          form.setValues({ password: '', confirm: '' });
+          form.setValues({ password: '', confirm: '', currentPassword: '' });
         },
-        onError: (error) => {
+        (error: unknown) => {
           if (error instanceof ApiError && error.code === 'ERR_EMAIL_ALREADY_EXISTS')
             form.setFieldError('email', describeError(error));
+          if (error instanceof ApiError && error.code === 'ERR_CURRENT_PASSWORD_INVALID')
+            form.setFieldError('currentPassword', describeError(error));
           notifyError(describeError(error));
         },
-      },
-    );
+      );
   });
   return (
     <form onSubmit={submit} noValidate>
@@ -148,6 +158,16 @@ function AccountForm({ user }: { user: UserDto }) {
           data-testid="preferences-confirm"
           {...form.getInputProps('confirm')}
         />
+        {needsCurrentPassword(form.values) && (
+          <PasswordInput
+            label={t('preferences.currentPassword')}
+            description={t('preferences.currentPasswordHelp')}
+            required
+            autoComplete="current-password"
+            data-testid="preferences-current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending} data-testid="preferences-submit">
             {t('common.save')}

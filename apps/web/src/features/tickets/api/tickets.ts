@@ -6,7 +6,8 @@ import { api, ApiError, type Query } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { getStoredLogin, updateStoredLogin } from '../../../lib/storage';
 import { toStoredFilter, type ListFilter, type TicketsFilter } from '../hooks/attendance-filter';
-import { upsertCachedTicket, type TicketPages } from '../hooks/ticket-list-cache';
+import { shiftTicketCounts } from '../hooks/ticket-counts';
+import { findListedTicket, toListItem, upsertCachedTicket, type TicketPages } from '../hooks/ticket-list-cache';
 
 const joinIds = (ids: readonly (number | string)[]) => (ids.length > 0 ? ids.join(',') : undefined);
 
@@ -50,11 +51,14 @@ export const useTicket = (id: number) =>
 function storeReturnedTicket(queryClient: ReturnType<typeof useQueryClient>, body: unknown): TicketDto | null {
   const ticket = ticketDtoSchema.safeParse(body);
   if (ticket.success) {
+    const before = findListedTicket(queryClient, ticket.data.id);
     upsertCachedTicket(queryClient, ticket.data);
+    shiftTicketCounts(queryClient, before, toListItem(ticket.data));
     return ticket.data;
   }
-  // An answer we cannot read: the lists are read again rather than left wrong.
+  // An answer we cannot read: the lists and their counts are read again rather than left wrong.
   void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsLists });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsCounts });
   return null;
 }
 

@@ -4,7 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
-import { describeError } from '../../../lib/api';
+import { ApiError, describeError } from '../../../lib/api';
+import { errorText } from '../../../lib/errors';
 import { CONTACT_SEARCH_MIN, useChannels, useContactSearch } from '../api/filter-options';
 import { existingTicketId, useCreateTicket } from '../api/tickets';
 
@@ -24,6 +25,20 @@ export function NewTicketModal({ opened, onClose, ...rest }: NewTicketModalProps
       {opened ? <NewTicketForm onClose={onClose} {...rest} /> : null}
     </Modal>
   );
+}
+
+/**
+ * What the form says about a failed create. Our server's 409 names its catalogue code in `code` and the ticket in
+ * `error` as JSON (for reference clients), which must never be shown; a ticket the agent may not see comes as the bare
+ * code; a reference server's 409 only carries the JSON.
+ */
+function createErrorText(error: Error): string {
+  if (error instanceof ApiError && error.status === 409) {
+    const code = (error.body as { code?: unknown } | null)?.code;
+    if (typeof code === 'string') return errorText(code);
+    if (existingTicketId(error) !== null) return errorText('ERR_OTHER_OPEN_TICKET');
+  }
+  return describeError(error);
 }
 
 const contactLabel = (contact: ContactDto) => (contact.number ? `${contact.name} (${contact.number})` : contact.name);
@@ -108,7 +123,7 @@ function NewTicketForm({ userId, onClose, onOpenTicket }: Omit<NewTicketModalPro
         />
         {create.error ? (
           <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="new-ticket-error">
-            {describeError(create.error)}
+            {createErrorText(create.error)}
             {existingId !== null ? (
               <div>
                 <Button

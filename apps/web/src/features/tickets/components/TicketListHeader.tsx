@@ -101,7 +101,6 @@ export function TicketListHeader({
           px="xs"
           data-testid="tickets-filter-open"
           onClick={onOpenFilter}
-          aria-label={t('tickets.filter.open')}
           leftSection={<IconFilter size={16} aria-hidden />}
           rightSection={
             activeFilters > 0 ? (

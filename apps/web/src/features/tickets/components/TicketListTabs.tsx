@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { Badge, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useTicketTabCounts } from '../api/ticket-counts';
+import type { ListFilter } from '../hooks/attendance-filter';
+import { formatTicketCount } from '../hooks/ticket-counts';
 import { SUB_TABS, TOP_TABS, type SubTab, type TicketPartitions, type TopTab } from '../hooks/ticket-partitions';
 import { TicketList } from './TicketList';
 
 interface TicketListTabsProps {
   partitions: TicketPartitions;
+  /** The list's server filter: the sub-tab badges count it per status on the server. */
+  listFilter: ListFilter;
+  /** False while tag or kanban filters (applied on the client only) are on: the server cannot count those. */
+  serverCounts: boolean;
   /** "Resolved" fills only when closed tickets are in the filter (client-contract §4.1). */
   includesClosed: boolean;
   onIncludeClosed: (include: boolean) => void;
@@ -35,9 +42,14 @@ function findSelected(partitions: TicketPartitions, id: number | null) {
 
 const TOP_TEST_IDS: Record<TopTab, string> = { private: 'tickets-tab-private', groups: 'tickets-tab-groups' };
 
-/** Top tabs private/groups (unread badges) and sub-tabs open/pending/resolved (counts): partitions of one list. */
+/**
+ * Top tabs private/groups (unread badges) and sub-tabs open/pending/resolved: partitions of one list, with badges
+ * showing the server's totals (a capped total as "1000+"), or the loaded rows until those arrive.
+ */
 export function TicketListTabs({
   partitions,
+  listFilter,
+  serverCounts,
   includesClosed,
   onIncludeClosed,
   searching,
@@ -46,6 +58,11 @@ export function TicketListTabs({
   const { t } = useTranslation();
   const [top, setTop] = useState<TopTab>('private');
   const [sub, setSub] = useState<SubTab>('open');
+  const counts = useTicketTabCounts(listFilter, top, serverCounts);
+  const badge = (tab: TopTab, status: SubTab) => {
+    const total = tab === top ? counts[status] : undefined;
+    return total ? formatTicketCount(total.count, total.countCapped) : String(partitions[tab].tabs[status].length);
+  };
   // The tabs follow the selected ticket when it is opened or changes status (accepted, returned to the queue), so
   // the row the agent works on stays in sight. Adjusted during render, not in an effect (no extra paint).
   const selected = findSelected(partitions, list.selectedId);
@@ -105,7 +122,7 @@ export function TicketListTabs({
                   data-testid={`tickets-subtab-${status}`}
                   rightSection={
                     <Badge size="xs" variant="light" data-testid={`tickets-count-${status}`}>
-                      {partitions[tab].tabs[status].length}
+                      {badge(tab, status)}
                     </Badge>
                   }
                 >

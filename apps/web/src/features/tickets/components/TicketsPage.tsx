@@ -85,6 +85,8 @@ export function TicketsPage() {
           </Stack>
           <TicketListTabs
             partitions={partitions}
+            listFilter={listFilter}
+            serverCounts={applied.tags.length === 0 && applied.kanbans.length === 0}
             includesClosed={applied.status.includes('closed')}
             onIncludeClosed={(include) =>
               setFilter({

@@ -142,16 +142,23 @@ export function toListItem(ticket: TicketDto | TicketListItem): TicketListItem |
 
 const listFilterOf = (queryKey: readonly unknown[]) => queryKey[2] as ListFilter | undefined;
 
-/** Whether any loaded list holds the ticket. */
-export function isTicketListed(queryClient: QueryClient, id: number): boolean {
-  return queryClient
-    .getQueriesData<TicketPages>({ queryKey: queryKeys.ticketsLists })
-    .some(([, data]) => findInPages(data, id) !== undefined);
+/** The ticket's row as a loaded list holds it, if any does. */
+export function findListedTicket(queryClient: QueryClient, id: number): TicketListItem | undefined {
+  for (const [, data] of queryClient.getQueriesData<TicketPages>({ queryKey: queryKeys.ticketsLists })) {
+    const row = findInPages(data, id);
+    if (row) return row;
+  }
+  return undefined;
 }
+
+/** Whether any loaded list holds the ticket. */
+export const isTicketListed = (queryClient: QueryClient, id: number): boolean =>
+  findListedTicket(queryClient, id) !== undefined;
 
 /**
  * A created or changed ticket: into every loaded list whose filter it matches (out of those it no longer matches),
- * and into its detail when that is loaded. `onlyIfAbsent` (notification:new) leaves lists holding it alone.
+ * and into its detail when that is loaded. `onlyIfAbsent` (notification:new, a partial ticket) leaves lists holding
+ * it and the detail alone.
  */
 export function upsertCachedTicket(
   queryClient: QueryClient,
@@ -169,7 +176,7 @@ export function upsertCachedTicket(
       });
     }
   }
-  if ('tenantId' in ticket && queryClient.getQueryData(queryKeys.ticket(ticket.id)) !== undefined) {
+  if (!onlyIfAbsent && 'tenantId' in ticket && queryClient.getQueryData(queryKeys.ticket(ticket.id)) !== undefined) {
     queryClient.setQueryData(queryKeys.ticket(ticket.id), ticket);
   }
 }

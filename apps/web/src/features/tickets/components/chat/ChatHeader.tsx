@@ -58,12 +58,10 @@ export function ChatHeader({ ticket, meId, canListUsers, onOpenContact }: ChatHe
       wrap="wrap"
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
-      <UnstyledButton
-        onClick={onOpenContact}
-        aria-label={t('chat.header.openContact', { name: ticket.contact.name })}
-        data-testid="chat-contact-open"
-      >
-        <Group gap="sm" wrap="nowrap">
+      <UnstyledButton onClick={onOpenContact} data-testid="chat-contact-open">
+        {/* Hidden text, not aria-label: a label would have to contain all the visible text (initials, channel). */}
+        <span className="visually-hidden">{t('chat.header.openContact', { name: ticket.contact.name })}</span>
+        <Group gap="sm" wrap="nowrap" aria-hidden>
           <Avatar src={ticket.contact.profilePicUrl} alt="" radius="xl">
             {initialsOf(ticket.contact.name)}
           </Avatar>

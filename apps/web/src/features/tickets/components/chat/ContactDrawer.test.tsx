@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../../lib/api';
+import { i18next } from '../../../../lib/i18n';
 import { contactFixture } from '../../../../test/contacts';
 import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../../../../test/render';
 import { ContactDrawer } from './ContactDrawer';
@@ -45,6 +46,19 @@ describe('chat contact drawer edit', () => {
     expect(screen.getByText('CPF ou CNPJ inválido.')).toBeInTheDocument();
     expect(screen.getByText('E-mail é inválido.')).toBeInTheDocument();
     expect(screen.getByTestId('contact-form-number')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses each rule on its own: a number too short, then a CPF with a wrong check digit', async () => {
+    openEditor();
+    typeInto('contact-form-number', '+55 11 12');
+    fireEvent.click(screen.getByTestId('contact-form-submit'));
+    expect(await screen.findByText(i18next.t('contacts.form.numberInvalid'))).toBeInTheDocument();
+    typeInto('contact-form-number', '+55 11 91234-5678');
+    typeInto('contact-form-cpf', '52998224724');
+    fireEvent.click(screen.getByTestId('contact-form-submit'));
+    expect(await screen.findByText('CPF ou CNPJ inválido.')).toBeInTheDocument();
+    expect(screen.queryByText(i18next.t('contacts.form.numberInvalid'))).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { MessageDto } from '@conversa/shared';
+import { contactFixture } from '../../../../test/contacts';
 import { renderWithProviders } from '../../../../test/render';
 import { messageFixture } from './chat-fixtures';
 import { MessageBubble, type BubbleHandlers } from './MessageBubble';
@@ -140,7 +141,7 @@ describe('message bubble', () => {
   it('names the sender in groups and the agent on outgoing messages, with reactions and the quote', () => {
     const group = bubble(
       messageFixture(32, {
-        contact: { id: 3, name: 'Pedro', number: null, profilePicUrl: null },
+        contact: contactFixture(3, { name: 'Pedro', number: null }),
         reaction: '👍',
         quotedMsg: {
           id: 1,

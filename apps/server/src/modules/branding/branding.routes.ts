@@ -1,0 +1,67 @@
+/**
+ * Public branding under /api/public (no token: login and sign-up pages, the browser's favicon and manifest requests).
+ * Defaults until customisation exists (client-contract §18 `/custom/*` is a later issue); the answers are the same for
+ * every caller, so they may be cached.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BRANDING_PATHS,
+  DEFAULT_APP_NAME,
+  FAVICON_SVG,
+  LOGO_SVG,
+  THEME_COLOR,
+  renderIconPng,
+  webManifest,
+} from './branding.assets.js';
+
+const appInfoSchema = z.object({
+  appName: z.string(),
+  themeColor: z.string(),
+  logo: z.string(),
+  favicon: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string() })),
+  manifest: z.string(),
+});
+
+const CACHE = 'public, max-age=3600';
+const publicRoute = (description: string) => ({
+  config: { public: true },
+  schema: { tags: ['branding'], description },
+});
+
+export function brandingRoutes(): FastifyPluginAsyncZod {
+  const icons = { 192: renderIconPng(192), 512: renderIconPng(512) };
+  const manifest = JSON.stringify(webManifest(DEFAULT_APP_NAME));
+
+  return async (app) => {
+    app.get(
+      '/public/app-info',
+      { config: { public: true }, schema: { tags: ['branding'], response: { 200: appInfoSchema } } },
+      async () => ({
+        appName: DEFAULT_APP_NAME,
+        themeColor: THEME_COLOR,
+        logo: BRANDING_PATHS.logo,
+        favicon: BRANDING_PATHS.favicon,
+        icons: webManifest(DEFAULT_APP_NAME).icons,
+        manifest: BRANDING_PATHS.manifest,
+      }),
+    );
+
+    app.get('/public/logo.svg', publicRoute('The app logo (SVG)'), async (_request, reply) =>
+      reply.type('image/svg+xml').header('Cache-Control', CACHE).send(LOGO_SVG),
+    );
+    app.get('/public/favicon.svg', publicRoute('The favicon (SVG)'), async (_request, reply) =>
+      reply.type('image/svg+xml').header('Cache-Control', CACHE).send(FAVICON_SVG),
+    );
+    app.get('/public/icon-192.png', publicRoute('App icon, 192 px'), async (_request, reply) =>
+      reply.type('image/png').header('Cache-Control', CACHE).send(icons[192]),
+    );
+    app.get('/public/icon-512.png', publicRoute('App icon, 512 px'), async (_request, reply) =>
+      reply.type('image/png').header('Cache-Control', CACHE).send(icons[512]),
+    );
+    app.get('/public/manifest.webmanifest', publicRoute('Web app manifest'), async (_request, reply) =>
+      reply.type('application/manifest+json').header('Cache-Control', CACHE).send(manifest),
+    );
+  };
+}

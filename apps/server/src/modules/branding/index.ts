@@ -1,0 +1,4 @@
+import type { AppModule } from '../../modules.js';
+import { brandingRoutes } from './branding.routes.js';
+
+export const brandingModule: AppModule = () => ({ plugin: brandingRoutes() });

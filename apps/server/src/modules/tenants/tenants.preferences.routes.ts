@@ -1,0 +1,71 @@
+/**
+ * Static /tenants/... paths of the reference client (client-contract §15, §18) and its public colours. Reads for
+ * every user of the tenant, writes for its admins. Shapes are the client's: one-element arrays for business hours
+ * and rating, a bare array of colour objects.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  businessHoursInputSchema,
+  businessHoursResponseSchema,
+  messageBusinessHoursInputSchema,
+  ratingInputSchema,
+  ratingResponseSchema,
+  systemColorsInputSchema,
+  systemColorsResponseSchema,
+  tenantDueDateResponseSchema,
+} from '@conversa/shared';
+import { actor, requireProfile } from '../../platform/http/auth.js';
+import type { TenantPreferencesService } from './tenants.preferences.js';
+
+const tags = ['tenants'];
+
+export function tenantPreferencesRoutes(service: TenantPreferencesService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/tenants/date', { schema: { tags, response: { 200: tenantDueDateResponseSchema } } }, async (request) =>
+      service.getDueDate(actor(request)),
+    );
+
+    app.get(
+      '/tenants/business-hours',
+      { schema: { tags, response: { 200: businessHoursResponseSchema } } },
+      async (request) => [await service.getBusinessHours(actor(request))],
+    );
+    app.put(
+      '/tenants/business-hours',
+      { schema: { tags, body: businessHoursInputSchema, response: { 200: businessHoursResponseSchema } } },
+      async (request) => [await service.saveBusinessHours(requireProfile(request, 'admin'), request.body)],
+    );
+    app.put(
+      '/tenants/message-business-hours',
+      { schema: { tags, body: messageBusinessHoursInputSchema, response: { 200: businessHoursResponseSchema } } },
+      async (request) => [
+        await service.saveMessageBusinessHours(requireProfile(request, 'admin'), request.body.messageBusinessHours),
+      ],
+    );
+
+    app.get('/tenants/rating', { schema: { tags, response: { 200: ratingResponseSchema } } }, async (request) => [
+      await service.getRating(actor(request)),
+    ]);
+    app.put(
+      '/tenants/rating',
+      { schema: { tags, body: ratingInputSchema, response: { 200: ratingResponseSchema } } },
+      async (request) => [await service.saveRating(requireProfile(request, 'admin'), request.body)],
+    );
+
+    app.get(
+      '/tenants/systemColors',
+      { schema: { tags, response: { 200: systemColorsResponseSchema } } },
+      async (request) => service.getSystemColors(actor(request)),
+    );
+    app.put(
+      '/tenants/systemColors',
+      { schema: { tags, body: systemColorsInputSchema, response: { 200: systemColorsResponseSchema } } },
+      async (request) => service.saveSystemColors(requireProfile(request, 'admin'), request.body),
+    );
+    app.get(
+      '/publicSystemColors',
+      { config: { public: true }, schema: { tags, response: { 200: systemColorsResponseSchema } } },
+      async () => service.getPublicSystemColors(),
+    );
+  };
+}

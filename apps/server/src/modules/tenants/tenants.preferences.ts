@@ -1,0 +1,134 @@
+/**
+ * The caller's tenant preferences served under static /tenants/... paths (client-contract §15, §18): its due date,
+ * business hours with the absence message, the rating options and the system colours. Defaults stand until an admin
+ * saves a value; the public colours are tenant 1's (the installation's own), as no tenant is known before login.
+ */
+import { z } from 'zod';
+import {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_MESSAGE_BUSINESS_HOURS,
+  DEFAULT_RATING,
+  DEFAULT_RATING_MESSAGES,
+  PROTECTED_TENANT_ID,
+  businessHoursDaySchema,
+  ratingOptionSchema,
+  systemColorsList,
+  type BusinessHoursDay,
+  type RatingOption,
+  type SystemColor,
+  type SystemColorKey,
+  type systemColorsInputSchema,
+} from '@conversa/shared';
+import type { Database } from '../../platform/db/client.js';
+import { systemContext, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
+import { fail } from '../../platform/http/errors.js';
+import { findTenantDocument, saveTenantDocument } from '../settings/index.js';
+import { findTenantById } from './tenants.repository.js';
+
+export interface BusinessHours {
+  businessHours: BusinessHoursDay[];
+  messageBusinessHours: string;
+}
+export interface RatingConfig {
+  id: number;
+  rating: RatingOption[];
+  ratingStore: string;
+  ratingStoreAttemp: string;
+  ratingStoreError: string;
+}
+
+export interface TenantPreferencesService {
+  getDueDate(ctx: TenantContext): Promise<{ dueDate: string | null }>;
+  getBusinessHours(ctx: TenantContext): Promise<BusinessHours>;
+  saveBusinessHours(ctx: TenantContext, days: BusinessHoursDay[]): Promise<BusinessHours>;
+  saveMessageBusinessHours(ctx: TenantContext, message: string): Promise<BusinessHours>;
+  getRating(ctx: TenantContext): Promise<RatingConfig>;
+  saveRating(ctx: TenantContext, options: RatingOption[]): Promise<RatingConfig>;
+  getSystemColors(ctx: TenantContext): Promise<SystemColor[]>;
+  saveSystemColors(ctx: TenantContext, colors: z.output<typeof systemColorsInputSchema>): Promise<SystemColor[]>;
+  /** Login and sign-up pages: no token, so the installation's colours. */
+  getPublicSystemColors(): Promise<SystemColor[]>;
+}
+
+// A stored document that no longer parses (an older shape) falls back to the default instead of failing the read.
+const storedBusinessHours = z.array(businessHoursDaySchema).length(7);
+const storedRating = z.array(ratingOptionSchema);
+const storedMessage = z.string();
+const storedColors = z.record(z.string(), z.string());
+
+function orDefault<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : fallback;
+}
+
+export function createTenantPreferencesService(deps: { db: Database }): TenantPreferencesService {
+  const { db } = deps;
+  const readBusinessHours = (ctx: TenantContext) =>
+    withTenant(db, ctx, async (tx) => ({
+      businessHours: orDefault(
+        storedBusinessHours,
+        await findTenantDocument(tx, ctx.tenantId, 'businessHours'),
+        DEFAULT_BUSINESS_HOURS,
+      ),
+      messageBusinessHours: orDefault(
+        storedMessage,
+        await findTenantDocument(tx, ctx.tenantId, 'messageBusinessHours'),
+        DEFAULT_MESSAGE_BUSINESS_HOURS,
+      ),
+    }));
+  const readRating = (ctx: TenantContext) =>
+    withTenant(db, ctx, async (tx) => ({
+      id: ctx.tenantId,
+      rating: orDefault(storedRating, await findTenantDocument(tx, ctx.tenantId, 'rating'), DEFAULT_RATING),
+      ...DEFAULT_RATING_MESSAGES,
+    }));
+  const readColors = (ctx: TenantContext) =>
+    withTenant(db, ctx, async (tx) =>
+      systemColorsList(
+        orDefault(storedColors, await findTenantDocument(tx, ctx.tenantId, 'systemColors'), {}) as Partial<
+          Record<SystemColorKey, string>
+        >,
+      ),
+    );
+
+  return {
+    async getDueDate(ctx) {
+      const tenant = await withTenant(db, ctx, (tx) => findTenantById(tx, ctx.tenantId));
+      if (!tenant) throw fail('ERR_NO_TENANT_FOUND');
+      return { dueDate: tenant.dueDate?.toISOString() ?? null };
+    },
+
+    getBusinessHours: readBusinessHours,
+
+    async saveBusinessHours(ctx, days) {
+      const sorted = [...days].sort((a, b) => a.day - b.day);
+      await withTenant(db, ctx, (tx) => saveTenantDocument(tx, ctx.tenantId, 'businessHours', sorted));
+      return readBusinessHours(ctx);
+    },
+
+    async saveMessageBusinessHours(ctx, message) {
+      await withTenant(db, ctx, (tx) => saveTenantDocument(tx, ctx.tenantId, 'messageBusinessHours', message));
+      return readBusinessHours(ctx);
+    },
+
+    getRating: readRating,
+
+    async saveRating(ctx, options) {
+      await withTenant(db, ctx, (tx) => saveTenantDocument(tx, ctx.tenantId, 'rating', options));
+      return readRating(ctx);
+    },
+
+    getSystemColors: readColors,
+
+    async saveSystemColors(ctx, colors) {
+      // A partial array changes the colours it names and keeps the others.
+      await withTenant(db, ctx, async (tx) => {
+        const current = orDefault(storedColors, await findTenantDocument(tx, ctx.tenantId, 'systemColors'), {});
+        await saveTenantDocument(tx, ctx.tenantId, 'systemColors', { ...current, ...colors });
+      });
+      return readColors(ctx);
+    },
+
+    getPublicSystemColors: () => readColors(systemContext(PROTECTED_TENANT_ID)),
+  };
+}

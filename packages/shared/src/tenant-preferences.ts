@@ -1,0 +1,130 @@
+/**
+ * Tenant preferences the reference client reads under static `/tenants/...` paths (client-contract §15, §18), with
+ * their odd shapes: one-element arrays for business hours and rating, a bare array of one-key colour objects.
+ */
+import { z } from 'zod';
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+
+/** O: open all day; C: closed all day; H: open hr1-hr2 and hr3-hr4 (product-spec §6 "Business hours day type"). */
+export const businessHoursDaySchema = z.object({
+  day: z.coerce.number().int().min(0).max(6),
+  label: z.string().max(40),
+  type: z.enum(['O', 'C', 'H']),
+  hr1: time,
+  hr2: time,
+  hr3: time,
+  hr4: time,
+});
+export type BusinessHoursDay = z.infer<typeof businessHoursDaySchema>;
+
+/** PUT /tenants/business-hours/: a bare array with each weekday once. */
+export const businessHoursInputSchema = z
+  .array(businessHoursDaySchema)
+  .length(7)
+  .refine((days) => new Set(days.map((d) => d.day)).size === 7, { message: 'each weekday once' });
+
+export const messageBusinessHoursInputSchema = z.object({ messageBusinessHours: z.string().max(4000) });
+
+const DAY_LABELS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
+export const DEFAULT_BUSINESS_HOURS: BusinessHoursDay[] = DAY_LABELS.map((label, day) => ({
+  day,
+  label,
+  type: 'O',
+  hr1: '08:00',
+  hr2: '12:00',
+  hr3: '14:00',
+  hr4: '18:00',
+}));
+export const DEFAULT_MESSAGE_BUSINESS_HOURS = '';
+
+export const businessHoursResponseSchema = z.array(
+  z.object({ businessHours: z.array(businessHoursDaySchema), messageBusinessHours: z.string() }),
+);
+
+export const ratingOptionSchema = z.object({
+  rating: z.coerce.number().int().min(0).max(5),
+  label: z.string().max(100),
+});
+export type RatingOption = z.infer<typeof ratingOptionSchema>;
+/** PUT /tenants/rating/: a bare array of the options offered to the customer. */
+export const ratingInputSchema = z.array(ratingOptionSchema).min(1).max(6);
+
+/** product-spec §9: the scale is 0 to 5. */
+export const DEFAULT_RATING: RatingOption[] = ['Ruim', 'Regular', 'Bom', 'Muito bom', 'Excelente', 'Incrível'].map(
+  (label, rating) => ({ rating, label }),
+);
+/** The replies sent while collecting a rating: stored, invalid answer, one more attempt. */
+export const DEFAULT_RATING_MESSAGES = {
+  ratingStore: 'Obrigado! Sua avaliação foi registrada.',
+  ratingStoreError: 'Não conseguimos registrar sua avaliação.',
+  ratingStoreAttemp: 'Responda com um número de 0 a 5 para avaliar o atendimento.',
+};
+
+export const ratingResponseSchema = z.array(
+  z.object({
+    id: z.number(),
+    rating: z.array(ratingOptionSchema),
+    ratingStore: z.string(),
+    ratingStoreAttemp: z.string(),
+    ratingStoreError: z.string(),
+  }),
+);
+
+/** The colours a client applies as `--q-<key>` CSS variables, in the reference client's order. */
+export const SYSTEM_COLOR_KEYS = [
+  'primary',
+  'secondary',
+  'accent',
+  'positive',
+  'negative',
+  'warning',
+  'neutral',
+  'light',
+] as const;
+export type SystemColorKey = (typeof SYSTEM_COLOR_KEYS)[number];
+
+export const DEFAULT_SYSTEM_COLORS: Record<SystemColorKey, string> = {
+  primary: '#228be6',
+  secondary: '#f1f3f5',
+  accent: '#be4bdb',
+  positive: '#2f9e44',
+  negative: '#e03131',
+  warning: '#f59f00',
+  neutral: '#e0e1e2',
+  light: '#a5d8ff',
+};
+
+const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'hex colour');
+/** `{ label: 'Primary', primary: '#…' }`: one object per colour. */
+export const systemColorSchema = z.object({ label: z.string().max(40) }).catchall(z.string());
+export const systemColorsResponseSchema = z.array(systemColorSchema);
+export type SystemColor = z.infer<typeof systemColorSchema>;
+
+/** PUT /tenants/systemColors/: the same array; each object must carry one known colour key with a hex value. */
+export const systemColorsInputSchema = z
+  .array(z.object({ label: z.string().max(40) }).catchall(z.string().max(40)))
+  .max(SYSTEM_COLOR_KEYS.length)
+  .transform((items, ctx) => {
+    const colors: Partial<Record<SystemColorKey, string>> = {};
+    for (const item of items) {
+      const key = SYSTEM_COLOR_KEYS.find((k) => item[k] !== undefined);
+      const value = key ? item[key] : undefined;
+      if (!key || !hexColor.safeParse(value).success) {
+        ctx.addIssue({ code: 'custom', message: 'unknown colour or not a hex colour' });
+        return z.NEVER;
+      }
+      colors[key] = value;
+    }
+    return colors;
+  });
+
+export function systemColorsList(colors: Partial<Record<SystemColorKey, string>>): SystemColor[] {
+  return SYSTEM_COLOR_KEYS.map((key) => ({
+    label: key[0]!.toUpperCase() + key.slice(1),
+    [key]: colors[key] ?? DEFAULT_SYSTEM_COLORS[key],
+  }));
+}
+
+/** GET /tenants/date: the end of the paid or trial period, null when there is none. */
+export const tenantDueDateResponseSchema = z.object({ dueDate: z.string().nullable() });
