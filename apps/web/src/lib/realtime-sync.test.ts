@@ -247,3 +247,31 @@ describe('realtime sync of the tab totals', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.ticketsCounts });
   });
 });
+
+describe('realtime sync on connection', () => {
+  it('reads the live data again on every connection, since events before it were never received', () => {
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const { socket, emit, handlers } = fakeSocket();
+    const own = vi.fn();
+    socket.on('connect', own);
+    const stop = startRealtimeSync(socket, queryClient, 3);
+    emit('connect');
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        queryKeys.ticketsAll,
+        queryKeys.messagesAll,
+        queryKeys.contactsLists,
+        queryKeys.channels,
+        queryKeys.onlineTeam,
+      ]),
+    );
+    invalidate.mockClear();
+    emit('connect');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.ticketsAll });
+    stop();
+    // Stopping removes only its own listener: the socket's own connect handler stays.
+    expect([...(handlers.get('connect') ?? [])]).toEqual([own]);
+  });
+});

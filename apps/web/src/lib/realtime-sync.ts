@@ -277,6 +277,8 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   };
 
   const T = tenantId;
+  const onConnect = () => catchUp(queryClient);
+  socket.on('connect', onConnect);
   socket.on(`${T}:user-online`, onUserOnline);
   socket.on(`${T}:updateStatusUser`, onUpdateStatusUser);
   socket.on(`${T}:chat:updateOnlineBubbles`, onOnlineBubbles);
@@ -296,5 +298,26 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
     socket.off(`${T}:chat:updateOnlineBubbles`, onOnlineBubbles);
     socket.off(`${T}:settings`, onSettings);
     socket.off(`${T}:users`, onUsers);
+    socket.off('connect', onConnect);
   };
+}
+
+/** What socket events keep fresh: the data a screen may have read before the socket joined its rooms. */
+const LIVE_QUERIES = [
+  queryKeys.ticketsAll,
+  queryKeys.messagesAll,
+  queryKeys.contactsLists,
+  queryKeys.channels,
+  queryKeys.onlineTeam,
+  queryKeys.settings,
+  queryKeys.usersLists,
+] as const;
+
+/**
+ * On every connection, the first included: events emitted before the socket joined its rooms (a ticket created while
+ * the list was loading, anything during a reconnection) never reach it, so the live data is read again. A read still
+ * in flight is restarted, since its answer may predate the connection.
+ */
+function catchUp(queryClient: QueryClient): void {
+  for (const queryKey of LIVE_QUERIES) void queryClient.invalidateQueries({ queryKey });
 }
