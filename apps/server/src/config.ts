@@ -31,6 +31,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' || v === '' ? false : v)),
   JWT_SECRET: z.string().min(32).optional(),
+  /** 32 random bytes, base64url (43 characters) or more: the key of stateful sessions' auth state at rest. */
+  SESSION_ENCRYPTION_KEY: z.string().min(43).optional(),
   JWT_REFRESH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: z.coerce
     .number()
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginCaptcha: e.LOGIN_CAPTCHA,
     trustProxy: e.TRUST_PROXY,
     jwtSecret: e.JWT_SECRET,
+    sessionEncryptionKey: e.SESSION_ENCRYPTION_KEY,
     jwtRefreshSecret: e.JWT_REFRESH_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

@@ -13,7 +13,7 @@ import { bootstrapInstallation } from './bootstrap.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
-  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret });
+  const secrets = loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret, sessionKey: config.sessionEncryptionKey });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   logger.info({ database: database.kind }, 'database opened');
   await migrateDatabase(database);

@@ -10,6 +10,7 @@ describe('secrets', () => {
     const first = loadSecrets(dir, {});
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(48);
     expect(first.captchaSecret).not.toEqual(first.jwtSecret);
+    expect(first.sessionKey.length).toBeGreaterThanOrEqual(43);
     const file = path.join(dir, 'secrets.json');
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(loadSecrets(dir, {})).toEqual(first);
@@ -19,5 +20,8 @@ describe('secrets', () => {
     const fromEnv = 'x'.repeat(40);
     expect(loadSecrets(dir, { jwtSecret: fromEnv }).jwtSecret).toBe(fromEnv);
     expect(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain(fromEnv);
+    const sessionKey = 'k'.repeat(43);
+    expect(loadSecrets(dir, { sessionKey }).sessionKey).toBe(sessionKey);
+    expect(fs.readFileSync(path.join(dir, 'secrets.json'), 'utf8')).not.toContain(sessionKey);
   });
 });

@@ -120,6 +120,7 @@ export async function createTestApp(
   const secrets = options.peerOf?.platform.secrets ?? {
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     captchaSecret: crypto.randomBytes(32).toString('hex'),
+    sessionKey: crypto.randomBytes(32).toString('base64url'),
   };
   const built = await buildApp({
     config,

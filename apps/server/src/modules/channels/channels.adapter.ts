@@ -3,7 +3,7 @@
  * rest of the server. Adapters translate only: no database, no business rules. The registry (channels.registry.ts) is
  * the only switch on channel type.
  */
-import type { ChannelType, MessageMediaType } from '@conversa/shared';
+import type { ChannelStatus, ChannelType, MessageMediaType } from '@conversa/shared';
 
 /** The channel facts an adapter needs (secrets included; never sent to clients). */
 export interface ChannelCredentials {
@@ -17,6 +17,8 @@ export interface ChannelCredentials {
   wabaId: string | null;
   bmToken: string | null;
   wabaVersion: string;
+  /** Gateway channels (Evolution, Wuzapi): the gateway's API base URL. */
+  remotePath: string | null;
   webhookSecret: string;
   providerState: Record<string, unknown>;
   /** Where the channel's new tickets go (ingestion reads it from here instead of the channel row again). */
@@ -81,9 +83,17 @@ export type InboundEvent =
   | { kind: 'contact'; party: InboundParty }
   | {
       kind: 'session';
-      status: 'CONNECTED' | 'DISCONNECTED' | 'qrcode' | 'OPENING' | 'TIMEOUT';
+      status: ChannelStatus;
       qrcode?: string | null;
-    };
+      /** Status PAIRING: the code the user types on the phone. */
+      pairingCode?: string | null;
+      /** Status CONNECTED: the connected number (digits) and the profile picture, when the provider tells. */
+      number?: string | null;
+      profilePicUrl?: string | null;
+    }
+  /** History sync after a login ('loadingscreen' toasts), 0..100; 100 is followed by 'readySession'. */
+  | { kind: 'session-sync'; percent: number }
+  | { kind: 'battery'; battery: number; plugged: boolean | null };
 
 /** What to send: text or one media file, optionally replying to a provider message. */
 export interface OutboundMessage {
@@ -113,6 +123,15 @@ export class ProviderError extends Error {
   }
 }
 
+export interface StartResult {
+  number: string | null;
+  name?: string;
+  providerState: Record<string, unknown>;
+  status?: Extract<ChannelStatus, 'CONNECTED' | 'OPENING' | 'qrcode' | 'PAIRING'>;
+  qrcode?: string | null;
+  pairingCode?: string | null;
+}
+
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -135,11 +154,12 @@ export interface ChannelAdapter {
     ref: string,
     maxBytes: number,
   ): Promise<{ data: Buffer; mime: string | null; name: string | null }>;
-  /** Connect: validate credentials, register the webhook; returns what to store in providerState and the number. */
-  start(
-    channel: ChannelCredentials,
-    webhookUrl: string,
-  ): Promise<{ number: string | null; name?: string; providerState: Record<string, unknown> }>;
+  /**
+   * Connect: validate credentials, register the webhook; returns what to store in providerState and the number.
+   * `status` (default CONNECTED) is where the channel stands when start returns: a QR gateway answers `qrcode` (with
+   * the code) or OPENING, and its later states arrive as session events.
+   */
+  start(channel: ChannelCredentials, webhookUrl: string): Promise<StartResult>;
   /** Disconnect: unregister the webhook. */
   stop(channel: ChannelCredentials): Promise<void>;
 }

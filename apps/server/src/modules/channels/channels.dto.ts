@@ -97,6 +97,7 @@ export function toCredentials(row: ChannelRow): ChannelCredentials {
     wabaId: row.wabaId,
     bmToken: row.bmToken,
     wabaVersion: row.wabaVersion,
+    remotePath: row.remotePath,
     webhookSecret: row.webhookSecret,
     providerState: row.providerState,
     routing: { queueId: row.queueId, userId: row.userId },

@@ -52,9 +52,16 @@ export function createSessionsService(deps: {
       await transition(ctx, id, { status: 'OPENING' });
       try {
         const started = await adapter.start(toCredentials(row), webhookUrl(row));
-        const connected = { number: started.number, providerState: started.providerState };
+        const status = started.status ?? 'CONNECTED';
         return toSessionState(
-          await transition(ctx, id, { ...connected, status: 'CONNECTED', retries: 0, qrcode: null }),
+          await transition(ctx, id, {
+            number: started.number ?? row.number,
+            providerState: started.providerState,
+            status,
+            ...(status === 'CONNECTED' ? { retries: 0 } : {}),
+            qrcode: started.qrcode ?? null,
+            pairingCode: started.pairingCode ?? null,
+          }),
         );
       } catch (error) {
         await transition(ctx, id, { status: 'DISCONNECTED', retries: row.retries + 1 });
@@ -74,12 +81,19 @@ export function createSessionsService(deps: {
         logger.warn({ channelId: id, reason: error.message }, 'channel disconnection failed at the provider');
         if (!error.permanent) throw fail('ERR_CHANNEL_PROVIDER');
       }
-      return toSessionState(await transition(ctx, id, { status: 'DISCONNECTED', qrcode: null }));
+      return toSessionState(await transition(ctx, id, { status: 'DISCONNECTED', qrcode: null, pairingCode: null }));
     },
 
     /** State a provider pushed (gateways with QR codes); Telegram pushes none. */
     async applySessionEvent(ctx: TenantContext, id: number, event: SessionEvent): Promise<void> {
-      await transition(ctx, id, { status: event.status, qrcode: event.qrcode ?? null });
+      await transition(ctx, id, {
+        status: event.status,
+        qrcode: event.qrcode ?? null,
+        pairingCode: event.pairingCode ?? null,
+        ...(event.status === 'CONNECTED' ? { retries: 0 } : {}),
+        ...(event.number ? { number: event.number } : {}),
+        ...(event.profilePicUrl !== undefined ? { profilePic: event.profilePicUrl } : {}),
+      });
     },
   };
 }

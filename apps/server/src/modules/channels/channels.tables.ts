@@ -36,6 +36,8 @@ export const channels = pgTable(
     number: text('number'),
     status: text('status').$type<ChannelStatus>().notNull().default('DISCONNECTED'),
     qrcode: text('qrcode'),
+    /** The 8-character code of a pairing-code login (status PAIRING); null otherwise. */
+    pairingCode: text('pairing_code'),
     retries: integer('retries').notNull().default(0),
     profilePic: text('profile_pic'),
     isDefault: boolean('is_default').notNull().default(false),
@@ -127,4 +129,49 @@ export const userChannels = pgTable(
     primaryKey({ columns: [t.userId, t.channelId] }),
     index('user_channels_tenant_channel_idx').on(t.tenantId, t.channelId),
   ],
+);
+
+/**
+ * Who runs a stateful session (Baileys, whatsapp-web.js): exactly one server process at a time holds the lease
+ * (`owner` until `leaseUntil`) and renews it; another node takes a session whose lease ran out. `wanted` is the
+ * user's intent: true from a connect until a disconnect or a logout from the phone.
+ */
+export const channelSessions = pgTable(
+  'channel_sessions',
+  {
+    channelId: bigint('channel_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    wanted: boolean('wanted').notNull().default(false),
+    /** The phone number a pairing-code login asked for (digits); null for a QR login. */
+    pairingNumber: text('pairing_number'),
+    owner: text('owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('channel_sessions_wanted_idx').on(t.wanted, t.leaseUntil)],
+);
+
+/**
+ * A stateful session's auth state (credentials, signal keys, app-state keys), one row per key, each value encrypted
+ * (AES-256-GCM, key from the secrets file). Never on the local disk: another node resumes the session from here.
+ */
+export const channelAuthKeys = pgTable(
+  'channel_auth_keys',
+  {
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** base64 of iv (12) + tag (16) + ciphertext. */
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.key] })],
 );

@@ -42,6 +42,10 @@ export const tenants = pgTable(
     dueDate: timestamp('due_date', { withTimezone: true }),
     /** Media storage quota in bytes; null = the installation's default (`MEDIA_TENANT_QUOTA_BYTES`). */
     mediaQuotaBytes: bigint('media_quota_bytes', { mode: 'number' }),
+    /** Gateway defaults (client-contract §10): a new Wuzapi/Evolution channel's API URL and Evolution's global key. */
+    wuzapiHost: text('wuzapi_host'),
+    evoHost: text('evo_host'),
+    evoToken: text('evo_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

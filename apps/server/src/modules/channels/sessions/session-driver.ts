@@ -1,0 +1,57 @@
+/**
+ * Stateful sessions (Baileys, whatsapp-web.js): unlike webhook providers, the connection to WhatsApp is a long-lived
+ * socket (or browser) run by one server process, the lease owner (sessions/session-host.ts). A driver opens such a
+ * session for a channel and translates between the library and the normalized events; like an adapter it holds no
+ * database and no business rules: auth state goes through `SessionContext.auth`, events through `emit`.
+ */
+import type { Logger } from 'pino';
+import type { ChannelType } from '@conversa/shared';
+import type { ChannelCredentials, InboundEvent, OutboundMessage, SendResult } from '../channels.adapter.js';
+
+/** A session's auth state as opaque strings per key (the driver serializes); stored encrypted per channel. */
+export interface AuthStateStore {
+  read(keys: string[]): Promise<Map<string, string>>;
+  /** A null value deletes the key. One transaction per call. */
+  write(entries: Map<string, string | null>): Promise<void>;
+  /** Forgets everything (logout): the next open starts a new QR login. */
+  clear(): Promise<void>;
+}
+
+export interface SessionContext {
+  auth: AuthStateStore;
+  /**
+   * Hands events to the server: messages, acks, edits, deletes, reactions and contacts go to ingestion (the same
+   * pipeline as webhooks), session, session-sync and battery events to the sessions service. Resolves once stored; a
+   * driver awaits it before it acknowledges anything to the provider.
+   */
+  emit(events: InboundEvent[]): Promise<void>;
+  /** Digits of the phone number for a pairing-code login; null for a QR login. */
+  pairingNumber: string | null;
+  logger: Logger;
+}
+
+export interface NumberCheck {
+  exists: boolean;
+  /** The number WhatsApp knows (digits, ninth digit resolved), when it exists. */
+  number: string | null;
+}
+
+/** One open session. Calls fail with a ProviderError (transient while not connected). */
+export interface LiveSession {
+  send(message: OutboundMessage): Promise<SendResult>;
+  edit(to: string, providerMessageId: string, body: string): Promise<void>;
+  delete(to: string, providerMessageId: string): Promise<void>;
+  react(to: string, providerMessageId: string, emoji: string): Promise<void>;
+  downloadMedia(ref: string, maxBytes: number): Promise<{ data: Buffer; mime: string | null; name: string | null }>;
+  checkNumber(number: string): Promise<NumberCheck>;
+  /** Unlinks the device (the phone forgets it) and clears the auth state. */
+  logout(): Promise<void>;
+  /** Closes the connection and keeps the auth state (the lease moved, the process stops). */
+  close(): Promise<void>;
+}
+
+export interface SessionDriver {
+  readonly type: Extract<ChannelType, 'baileys' | 'whatsapp'>;
+  /** Opens the session with the stored auth state; resolves once started (connected or not: states are emitted). */
+  open(channel: ChannelCredentials, context: SessionContext): Promise<LiveSession>;
+}
