@@ -164,6 +164,8 @@ export const channelDtoSchema = z.object({
   number: z.string().nullable(),
   status: z.enum(CHANNEL_STATUSES),
   qrcode: z.string().nullable(),
+  /** The code of a pairing-code login, shown while the status is PAIRING (an addition to the contract). */
+  pairingCode: z.string().nullable(),
   retries: z.number(),
   profilePic: z.string().nullable(),
   isDefault: z.boolean(),
@@ -326,6 +328,8 @@ export const channelSessionStateSchema = z.object({
   number: z.string().nullable(),
   status: z.enum(CHANNEL_STATUSES),
   qrcode: z.string().nullable(),
+  /** The code of a pairing-code login, shown while the status is PAIRING (an addition to the contract). */
+  pairingCode: z.string().nullable(),
   retries: z.number(),
   updatedAt: z.string(),
 });
@@ -336,7 +340,19 @@ export const setDefaultChannelSchema = z.object({ whatsappId: z.coerce.number().
 
 /** `PUT /whatsappsession/{id}` body `{ id, isQrcode }`: a new connection attempt (or QR code). */
 export const restartSessionSchema = z
-  .object({ id: z.coerce.number().int().positive().optional(), isQrcode: looseBoolean.optional() })
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    isQrcode: looseBoolean.optional(),
+    /**
+     * QR channels: log in with a pairing code for this phone number (country code and number, digits) instead of a
+     * QR code. An addition to the contract; absent means a QR login.
+     */
+    pairingNumber: z
+      .string()
+      .transform((value) => value.replace(/\D/g, ''))
+      .pipe(z.string().regex(/^\d{10,15}$/))
+      .optional(),
+  })
   .optional();
 
 /** `GET /whatsappTenantsAll` rows (superadmin): every tenant's channels without their settings. */

@@ -39,6 +39,7 @@ export function toChannelDto(row: ChannelRow): ChannelDto {
     number: row.number,
     status: row.status,
     qrcode: row.qrcode,
+    pairingCode: row.pairingCode,
     retries: row.retries,
     profilePic: row.profilePic,
     isDefault: row.isDefault,
@@ -79,6 +80,7 @@ export function toSessionState(row: ChannelRow): ChannelSessionState {
     number: row.number,
     status: row.status,
     qrcode: row.qrcode,
+    pairingCode: row.pairingCode,
     retries: row.retries,
     updatedAt: row.updatedAt.toISOString(),
   };
