@@ -27,8 +27,18 @@ export interface SessionContext {
   emit(events: InboundEvent[]): Promise<void>;
   /** Digits of the phone number for a pairing-code login; null for a QR login. */
   pairingNumber: string | null;
+  /**
+   * The session ended for good and the driver will not reconnect by itself: the host decides what follows (`lost`:
+   * reconnect with backoff and count a retry; `logged-out`: the phone removed the device, clear the auth state and
+   * stop; `timeout`: nobody scanned the QR in time, stop; `conflict`: another client took the session, stop).
+   */
+  closed(reason: SessionCloseReason): void;
+  /** The tenant's call settings (`rejectCalls`, `callRejectMessage`), read when a call arrives. */
+  callPolicy(): Promise<{ reject: boolean; message: string }>;
   logger: Logger;
 }
+
+export type SessionCloseReason = 'lost' | 'logged-out' | 'timeout' | 'conflict';
 
 export interface NumberCheck {
   exists: boolean;
@@ -54,4 +64,9 @@ export interface SessionDriver {
   readonly type: Extract<ChannelType, 'baileys' | 'whatsapp'>;
   /** Opens the session with the stored auth state; resolves once started (connected or not: states are emitted). */
   open(channel: ChannelCredentials, context: SessionContext): Promise<LiveSession>;
+  /**
+   * Downloads an inbound message's media without the live session (the media job runs on any node): the ref holds
+   * everything the download needs (URL, keys). Throws a ProviderError (permanent when the media is gone).
+   */
+  downloadMedia(ref: string, maxBytes: number): Promise<{ data: Buffer; mime: string | null; name: string | null }>;
 }
