@@ -3,7 +3,7 @@
  * after writing it and gives the bytes back on delete. The charge is one conditional update, so concurrent
  * uploads of a tenant serialise on its counter row and together never pass the quota.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { MediaQuota } from '../../platform/storage/media-quota.js';
@@ -26,16 +26,29 @@ export async function readMediaUsage(tx: Tx, tenantId: number): Promise<number> 
 export function createMediaQuota(db: Database, defaultQuota: number): MediaQuota {
   const run = <T>(tenantId: number, fn: (tx: Tx) => Promise<T>) => withTenant(db, systemContext(tenantId), fn);
   return {
+    // One statement: the first charge creates the counter row, later ones add to it, and either happens only when
+    // the total stays within the tenant's quota (its own, else the default). It runs on every downloaded provider
+    // file, so it is one round trip inside the tenant transaction instead of an insert, a select and an update.
     charge: (tenantId, bytes) =>
       run(tenantId, async (tx) => {
-        await tx.insert(tenantMediaUsage).values({ tenantId, usedBytes: 0 }).onConflictDoNothing();
-        const quota = await quotaOf(tx, tenantId, defaultQuota);
+        const quota = sql`coalesce((select ${tenants.mediaQuotaBytes} from ${tenants} where ${tenants.id} = ${tenantId}), ${defaultQuota})`;
         const charged = await tx
-          .update(tenantMediaUsage)
-          .set({ usedBytes: sql`${tenantMediaUsage.usedBytes} + ${bytes}`, updatedAt: new Date() })
-          .where(
-            and(eq(tenantMediaUsage.tenantId, tenantId), sql`${tenantMediaUsage.usedBytes} + ${bytes} <= ${quota}`),
+          .insert(tenantMediaUsage)
+          .select(
+            tx
+              .select({
+                tenantId: sql<number>`${tenantId}::bigint`.as('tenant_id'),
+                usedBytes: sql<number>`${bytes}::bigint`.as('used_bytes'),
+                updatedAt: sql<Date>`now()`.as('updated_at'),
+              })
+              .from(sql`(select 1) as one`)
+              .where(sql`${bytes} <= ${quota}`),
           )
+          .onConflictDoUpdate({
+            target: tenantMediaUsage.tenantId,
+            set: { usedBytes: sql`${tenantMediaUsage.usedBytes} + excluded.used_bytes`, updatedAt: sql`now()` },
+            setWhere: sql`${tenantMediaUsage.usedBytes} + excluded.used_bytes <= ${quota}`,
+          })
           .returning({ used: tenantMediaUsage.usedBytes });
         return charged.length > 0;
       }),

@@ -137,4 +137,16 @@ describe('media quota', () => {
     expect(storedFiles()).toHaveLength(before);
     expect(await usage()).toBe(used);
   });
+
+  it("refuses a tenant's very first file when it alone passes the quota, and charges nothing", async () => {
+    const fresh = await t.createTenant();
+    const quota = createMediaQuota(t.platform.db, DEFAULT_QUOTA);
+    const freshUsage = () => withTenant(t.platform.db, systemContext(fresh), (tx) => readMediaUsage(tx, fresh));
+    expect(await quota.charge(fresh, DEFAULT_QUOTA + 1)).toBe(false);
+    expect(await freshUsage()).toBe(0);
+    expect(await quota.charge(fresh, DEFAULT_QUOTA)).toBe(true);
+    expect(await freshUsage()).toBe(DEFAULT_QUOTA);
+    expect(await quota.charge(fresh, 1)).toBe(false);
+    expect(await quota.remaining(fresh)).toBe(0);
+  });
 });

@@ -28,8 +28,10 @@ export function withMediaQuota(store: MediaStore, quota: MediaQuota): MediaStore
   return {
     async put(key: string, data: Buffer | Readable, mime: string) {
       const tenantId = tenantOf(key);
-      if ((await quota.remaining(tenantId)) <= 0) {
-        if (!Buffer.isBuffer(data)) data.resume();
+      // A stream (an upload) is refused before it is written when the tenant is already full; a buffer (a provider
+      // file, downloaded on every media message) is only charged: the charge refuses it and it is removed.
+      if (!Buffer.isBuffer(data) && (await quota.remaining(tenantId)) <= 0) {
+        data.resume();
         throw new MediaQuotaExceededError();
       }
       const stored = await store.put(key, data, mime);
