@@ -34,6 +34,7 @@ export function patchCachedSession(queryClient: QueryClient, session: ChannelSes
             number: session.number !== undefined ? session.number : item.number,
             status: session.status,
             qrcode: session.qrcode ?? null,
+            pairingCode: session.pairingCode ?? null,
             retries: session.retries ?? item.retries,
             updatedAt: session.updatedAt ?? item.updatedAt,
           }

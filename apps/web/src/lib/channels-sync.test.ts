@@ -12,6 +12,7 @@ const session = (id: number, overrides: Partial<ChannelSessionState> = {}): Chan
   number: `bot${id}`,
   status: 'CONNECTED',
   qrcode: null,
+  pairingCode: null,
   retries: 0,
   updatedAt: '2025-05-06T07:08:00.000Z',
   ...overrides,
@@ -43,8 +44,13 @@ describe('realtime sync of channels', () => {
       updatedAt: '2025-05-06T07:08:00.000Z',
     });
     expect(list()[1]).toBe(untouched);
+    emit('4:whatsappSession', {
+      action: 'update',
+      session: session(1, { status: 'PAIRING', pairingCode: 'ABCD1234' }),
+    });
+    expect(list()[0]).toMatchObject({ status: 'PAIRING', pairingCode: 'ABCD1234' });
     emit('4:whatsappSession', { action: 'update', session: session(1, { status: 'CONNECTED', number: 'mybot' }) });
-    expect(list()[0]).toMatchObject({ status: 'CONNECTED', qrcode: null, number: 'mybot' });
+    expect(list()[0]).toMatchObject({ status: 'CONNECTED', qrcode: null, pairingCode: null, number: 'mybot' });
     expect(invalidate).not.toHaveBeenCalled();
   });
 

@@ -12,6 +12,7 @@ export function channelFixture(id: number, overrides: Partial<ChannelDto> = {}):
     number: `bot${id}`,
     status: 'DISCONNECTED',
     qrcode: null,
+    pairingCode: null,
     retries: 0,
     profilePic: null,
     isDefault: false,
