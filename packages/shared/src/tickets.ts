@@ -224,6 +224,8 @@ export const ticketsChannelSchema = z.object({
   channel: z.string().optional(),
   newChannel: z.string().optional(),
 });
+/** `POST /closeAllOpen` and `/closeAllPending` (client-contract §7.1): the channel whose tickets close. */
+export const closeAllSchema = z.object({ whatsappId: z.coerce.number().int().positive() });
 export const ticketCreateSchema = z.object({
   contactId: z.coerce.number().int().positive(),
   /** Channel id (the clients' `channelId` / `whatsappId`). */

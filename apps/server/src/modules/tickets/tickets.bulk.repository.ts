@@ -76,6 +76,26 @@ export async function moveChannelTickets(
   return { moved: rows.length, active: rows.filter((r) => r.status !== 'closed').map((r) => r.id) };
 }
 
+/** Closes every ticket of a channel in one status (the connections screen's "close all"), with a `closed` log each. */
+export async function closeChannelTickets(
+  tx: Queryable,
+  tenantId: TenantId,
+  userId: number,
+  channelId: number,
+  status: 'open' | 'pending',
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update tickets set status = 'closed', closed_at = now(), closing_at = null, unread_messages = 0,
+          updated_at = now()
+        where tenant_id = ${tenantId} and channel_id = ${channelId} and status = ${status}
+        returning id`,
+  );
+  const ids = rows.map((r) => r.id);
+  await insertLogs(tx, tenantId, userId, ids, 'closed', { reason: 'closeAll', status });
+  return ids;
+}
+
 async function insertLogs(
   tx: Queryable,
   tenantId: TenantId,

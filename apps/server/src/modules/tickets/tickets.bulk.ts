@@ -68,6 +68,16 @@ export function createTicketsBulk(deps: { db: Database; events: EventBus; port: 
       return { moved: result.moved, closed: result.closed.length };
     },
 
+    /** `POST /closeAllOpen` / `/closeAllPending`: every open (or pending) ticket of one channel, closed. */
+    async closeAllOfChannel(ctx: AuthedContext, channelId: number, status: 'open' | 'pending') {
+      const ids = await withTenant(db, ctx, async (tx) => {
+        if (!(await findTenantChannel(tx, ctx.tenantId, channelId))) throw fail('ERR_NO_WAPP_FOUND');
+        return bulk.closeChannelTickets(tx, ctx.tenantId, ctx.userId, channelId, status);
+      });
+      await publishAll(ctx, ids);
+      return { count: ids.length };
+    },
+
     resolvePending: async (ctx: AuthedContext) => ({
       count: await withTenant(db, ctx, (tx) => deps.port.requeueStuckSends(tx, ctx)),
     }),

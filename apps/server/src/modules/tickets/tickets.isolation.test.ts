@@ -60,6 +60,8 @@ describe('tenant isolation of the ticket routes', () => {
       ['PUT', `/ticketsChatBot/${victim}`, { chatFlowId: 1 }, 'ERR_NO_TICKET_FOUND'],
       ['PUT', `/ticketsChannelId/${victim}`, { whatsappId: channel }, 'ERR_NO_TICKET_FOUND'],
       ['PUT', '/ticketsChannel', { whatsappId: channel, newWhatsappId: channel + 1000 }, 'ERR_NO_WAPP_FOUND'],
+      ['POST', '/closeAllOpen', { whatsappId: channel }, 'ERR_NO_WAPP_FOUND'],
+      ['POST', '/closeAllPending', { whatsappId: channel }, 'ERR_NO_WAPP_FOUND'],
       ['POST', '/tickets', { contactId: contact, channelId: channel }, 'ERR_NO_WAPP_FOUND'],
       ['POST', '/tickets', { contactId: contact }, 'ERR_NO_CONTACT_FOUND'],
       ['PUT', `/queue/${queue}`, { queue: 'Roubada' }, 'ERR_NO_QUEUE_FOUND'],

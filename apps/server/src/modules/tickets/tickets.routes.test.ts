@@ -317,4 +317,39 @@ describe('tenant-wide calls', () => {
     expect(res.json()).toEqual({ count: 4 });
     expect(recorder.calls).toEqual([{ method: 'requeueStuckSends', tenantId: 1 }]);
   });
+
+  it('POST /forceMessage (admin) re-sends stuck messages like resolvePending', async () => {
+    expect((await t.call(agent, 'POST', '/forceMessage')).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    recorder.calls.length = 0;
+    expect((await t.call(admin, 'POST', '/forceMessage')).json()).toEqual({ count: 4 });
+    expect(recorder.calls).toEqual([{ method: 'requeueStuckSends', tenantId: 1 }]);
+  });
+
+  it('POST /closeAllOpen and /closeAllPending (admin) close one status of one channel, each with a log', async () => {
+    const own = await makeChannel(t, 1);
+    const other = await makeChannel(t, 1);
+    const make = async (channelId: number, status: 'open' | 'pending') =>
+      makeTicket(t, 1, { contactId: await makeContact(t, 1), channelId, status, unreadMessages: 2 });
+    const [open1, open2, pending1, elsewhere] = [
+      await make(own, 'open'),
+      await make(own, 'open'),
+      await make(own, 'pending'),
+      await make(other, 'open'),
+    ];
+    expect((await t.call(agent, 'POST', '/closeAllOpen', { whatsappId: own })).statusCode).toBe(403);
+    expect((await t.call(admin, 'POST', '/closeAllOpen', { whatsappId: 'x' })).statusCode).toBe(400);
+    expect((await t.call(admin, 'POST', '/closeAllOpen', { whatsappId: own + 1000 })).json()).toEqual({
+      error: 'ERR_NO_WAPP_FOUND',
+    });
+    expect((await t.call(admin, 'POST', '/closeAllOpen', { whatsappId: own })).json()).toEqual({ count: 2 });
+    for (const id of [open1, open2]) {
+      expect(await ticketRow(t, id)).toMatchObject({ status: 'closed', unread_messages: 0 });
+      expect(await logTypes(t, id)).toContain('closed');
+    }
+    expect((await ticketRow(t, pending1))?.status).toBe('pending');
+    expect((await ticketRow(t, elsewhere))?.status).toBe('open');
+    expect((await t.call(admin, 'POST', '/closeAllPending', { whatsappId: own })).json()).toEqual({ count: 1 });
+    expect((await ticketRow(t, pending1))?.status).toBe('closed');
+    expect((await ticketRow(t, elsewhere))?.status).toBe('open');
+  });
 });

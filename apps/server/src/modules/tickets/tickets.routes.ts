@@ -14,6 +14,7 @@ import {
   ticketListResponseSchema,
   ticketLogDtoSchema,
   ticketsChannelSchema,
+  closeAllSchema,
   ticketUpdateSchema,
   type TicketConflictBody,
 } from '@conversa/shared';
@@ -132,5 +133,19 @@ export function ticketsRoutes({ service, bulk, list, create }: TicketsRouteDeps)
     app.post('/pending/resolvePending', { schema: { tags, response: { 200: countSchema } } }, async (request) =>
       bulk.resolvePending(requireProfile(request, 'admin')),
     );
+
+    // The connections screen's "send stuck messages" (client-contract §7.1): the same re-queue as resolvePending.
+    app.post('/forceMessage', { schema: { tags, response: { 200: countSchema } } }, async (request) =>
+      bulk.resolvePending(requireProfile(request, 'admin')),
+    );
+
+    for (const [path, status] of [
+      ['/closeAllOpen', 'open'],
+      ['/closeAllPending', 'pending'],
+    ] as const) {
+      app.post(path, { schema: { tags, body: closeAllSchema, response: { 200: countSchema } } }, async (request) =>
+        bulk.closeAllOfChannel(requireProfile(request, 'admin'), request.body.whatsappId, status),
+      );
+    }
   };
 }
