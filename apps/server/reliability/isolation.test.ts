@@ -169,6 +169,9 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'GET /api/ticketsMarkAllUnread': { own: [['GET', '/ticketsMarkAllUnread']] },
   'PUT /api/ticketsUpdateAllUnreadMessages': { own: [['PUT', '/ticketsUpdateAllUnreadMessages']] },
   'POST /api/pending/resolvePending': { own: [['POST', '/pending/resolvePending']] },
+  'POST /api/forceMessage': { own: [['POST', '/forceMessage']] },
+  'POST /api/closeAllOpen': { owned: [['POST', '/closeAllOpen', { whatsappId: ids.channel }]] },
+  'POST /api/closeAllPending': { owned: [['POST', '/closeAllPending', { whatsappId: ids.channel }]] },
 
   'GET /api/users': {
     list: [
