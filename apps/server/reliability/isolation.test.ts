@@ -203,6 +203,14 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'POST /api/whatsappRemovePicture/:id': { owned: [['POST', `/whatsappRemovePicture/${ids.channel}`]] },
   'POST /api/setDefault': { owned: [['POST', '/setDefault', { whatsappId: ids.channel }]] },
   'GET /api/whatsappTenantsAll': { refused: [['GET', '/whatsappTenantsAll']] },
+  'POST /api/whatsappTenants': {
+    refused: [['POST', '/whatsappTenants', { name: 'X', type: 'telegram', tenantId: 1 }]],
+  },
+  'GET /api/whatsappTenants/:id': { refused: [['GET', `/whatsappTenants/${ids.channel}`]] },
+  'PUT /api/whatsappTenants/:id': {
+    refused: [['PUT', `/whatsappTenants/${ids.channel}`, { name: 'X', type: 'telegram' }]],
+  },
+  'DELETE /api/whatsappTenants/:id': { refused: [['DELETE', `/whatsappTenants/${ids.channel}`]] },
   'POST /api/whatsappsession/:id': { owned: [['POST', `/whatsappsession/${ids.channel}`]] },
   'PUT /api/whatsappsession/:id': { owned: [['PUT', `/whatsappsession/${ids.channel}`, { isQrcode: true }]] },
   'DELETE /api/whatsappsession/:id': { owned: [['DELETE', `/whatsappsession/${ids.channel}`]] },

@@ -3,6 +3,7 @@ import { createWebhookIntake } from './channels.intake.js';
 import { registerChannelsRealtime } from './channels.realtime.js';
 import { createAdapterRegistry } from './channels.registry.js';
 import { channelsRoutes } from './channels.routes.js';
+import { channelsTenantsRoutes } from './channels.tenants.routes.js';
 import { createChannelsService } from './channels.service.js';
 import { createSessionsService } from './channels.sessions.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
@@ -35,6 +36,7 @@ export const channelsModule: AppModule = (platform) => {
   return {
     plugin: async (app) => {
       await app.register(channelsRoutes(service, sessions));
+      await app.register(channelsTenantsRoutes(db, service));
       await app.register(webhooksRoutes(intake));
     },
   };
