@@ -110,3 +110,49 @@ describe('job queue inside a tenant transaction', () => {
     expect(handled).toContain(3);
   });
 });
+
+describe('dynamic queues', () => {
+  it('work a queue made at run time with a given handler, keep its output, and stop on offWork', async () => {
+    const queue = 'test.dynamic.q1';
+    await t.jobs.ensureQueue(queue);
+    await t.jobs.ensureQueue(queue); // idempotent
+    const seen: unknown[] = [];
+    const first = await t.jobs.enqueue(probe, { n: 41 }, { queue });
+    expect(first).toEqual(expect.any(String));
+    // The definition's own queue does not get it.
+    expect(await t.jobs.runPending(probe)).toBe(0);
+    await t.jobs.workQueue(queue, async (data) => {
+      seen.push(data);
+      return { doubled: (data as { n: number }).n * 2 };
+    });
+    await vi.waitFor(async () => expect((await t.jobs.jobState(queue, first!))?.state).toBe('completed'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(await t.jobs.jobState(queue, first!)).toEqual({ state: 'completed', output: { doubled: 82 } });
+    expect(seen).toEqual([{ n: 41 }]);
+
+    await t.jobs.offWork(queue);
+    const second = await t.jobs.enqueue(probe, { n: 42 }, { queue });
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await t.jobs.jobState(queue, second!))?.state).toBe('created');
+    await t.jobs.cancel(queue, second!);
+    expect((await t.jobs.jobState(queue, second!))?.state).toBe('cancelled');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('fails a job whose handler throws, with the error kept', async () => {
+    const queue = 'test.dynamic.q2';
+    await t.jobs.ensureQueue(queue);
+    const id = await t.jobs.enqueue({ ...probe, retryLimit: 0 }, { n: 1 }, { queue });
+    await t.jobs.workQueue(queue, async () => {
+      throw new Error('boom');
+    });
+    await vi.waitFor(async () => expect((await t.jobs.jobState(queue, id!))?.state).toBe('failed'), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect((await t.jobs.jobState(queue, id!))?.output).toMatchObject({ message: 'boom' });
+    await t.jobs.offWork(queue);
+  });
+});

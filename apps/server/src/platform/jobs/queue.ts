@@ -46,10 +46,24 @@ export interface EnqueueOptions {
   singletonKey?: string;
   /** Higher is fetched first; jobs enqueued in one transaction share a creation time, so this orders them. */
   priority?: number;
+  /**
+   * A queue other than the definition's own (a dynamic queue made with `ensureQueue`, such as a channel session's):
+   * the definition still gives the payload schema and the retry policy.
+   */
+  queue?: string;
+}
+
+/** Runs one job of a dynamic queue; what it resolves is kept as the job's output (`jobState`). */
+export type QueueHandler = (data: unknown) => Promise<unknown>;
+
+export interface JobState {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  output: unknown;
 }
 
 export interface JobQueue {
-  enqueue<P>(definition: JobSpec<P>, payload: P, options?: EnqueueOptions): Promise<void>;
+  /** Resolves the job's id (null when a singleton key already held one). */
+  enqueue<P>(definition: JobSpec<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
   /** Several jobs of one definition in one insert (a batch of ingested messages' media downloads). */
   enqueueMany<P>(definition: JobSpec<P>, payloads: P[], options?: Pick<EnqueueOptions, 'tx'>): Promise<void>;
   /** Creates the queues and, when `work` is true, starts the workers and the cron schedules. */
@@ -57,6 +71,16 @@ export interface JobQueue {
   /** Fetches and runs the queued jobs of one definition now (tests and one-off maintenance); returns how many ran. */
   runPending<P>(definition: JobDefinition<P>): Promise<number>;
   stop(): Promise<void>;
+  /** Creates a queue made at run time (idempotent); a job can only be enqueued into a queue that exists. */
+  ensureQueue(name: string): Promise<void>;
+  /** Starts working a dynamic queue on this process with the given handler (once per name; again after offWork). */
+  workQueue(name: string, handler: QueueHandler, options?: { batchSize?: number }): Promise<void>;
+  /** Stops this process's worker of a dynamic queue; its jobs stay queued for whoever works it next. */
+  offWork(name: string): Promise<void>;
+  /** A job's state and output, or null when it is unknown (archived or never made). */
+  jobState(queue: string, id: string): Promise<JobState | null>;
+  /** Cancels a job that has not run yet (one whose requester stopped waiting). */
+  cancel(queue: string, id: string): Promise<void>;
 }
 
 /**
@@ -82,6 +106,30 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   let started = false;
+  /** Dynamic queues this process works now. */
+  const working = new Set<string>();
+
+  async function startWorker(name: string, handler: QueueHandler, batchSize: number, pollingIntervalSeconds: number) {
+    // Set once work() answers: a batch that ends before that waits for the polling interval, as before.
+    const worker: { id?: string } = {};
+    worker.id = await boss.work(name, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+      // Each job succeeds or fails on its own: a failure is recorded for its id (and retried with backoff) without
+      // failing the others of the batch. pg-boss completes the batch's remaining active jobs when this returns; a
+      // job whose handler answered something is completed at once with it as its output (someone awaits it).
+      for (const job of jobs) {
+        try {
+          const output = await handler(job.data ?? {});
+          if (output !== undefined) await boss.complete(name, job.id, { value: output });
+        } catch (error) {
+          logger.warn({ err: error, job: name, id: job.id }, 'job failed');
+          await boss.fail(name, job.id, { message: (error as Error).message });
+        }
+      }
+      // A full batch means more may be waiting: fetch again now instead of after the polling interval, which
+      // would cap a worker at one batch per interval (two media downloads a second).
+      if (jobs.length >= batchSize && worker.id) boss.notifyWorker(worker.id);
+    });
+  }
 
   return {
     async enqueue(definition, payload, options = {}) {
@@ -98,7 +146,7 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
       if (options.priority) sendOptions.priority = options.priority;
       const tx = options.tx;
       if (tx) sendOptions.db = { executeSql: (text, values) => executeOnTx(tx, text, values) };
-      await boss.send(definition.name, data, sendOptions);
+      return boss.send(options.queue ?? definition.name, data, sendOptions);
     },
     async enqueueMany(definition, payloads, options = {}) {
       if (payloads.length === 0) return;
@@ -124,28 +172,11 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
       for (const definition of definitions) {
         await boss.createQueue(definition.name);
         if (!work) continue;
-        const batchSize = definition.batchSize ?? 5;
-        // Set once work() answers: a batch that ends before that waits for the polling interval, as before.
-        const worker: { id?: string } = {};
-        worker.id = await boss.work(
+        await startWorker(
           definition.name,
-          { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 1 },
-          async (jobs) => {
-            // Each job succeeds or fails on its own: a failure is recorded for its id (and retried with backoff)
-            // without failing the others of the batch.
-            for (const job of jobs) {
-              try {
-                const payload = definition.schema.parse(job.data ?? {});
-                await definition.handler(payload as never);
-              } catch (error) {
-                logger.warn({ err: error, job: definition.name, id: job.id }, 'job failed');
-                await boss.fail(definition.name, job.id, { message: (error as Error).message });
-              }
-            }
-            // A full batch means more may be waiting: fetch again now instead of after the polling interval, which
-            // would cap a worker at one batch per interval (two media downloads a second).
-            if (jobs.length >= batchSize && worker.id) boss.notifyWorker(worker.id);
-          },
+          async (data) => definition.handler(definition.schema.parse(data) as never),
+          definition.batchSize ?? 5,
+          definition.pollingIntervalSeconds ?? 1,
         );
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       }
@@ -170,6 +201,33 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
     async stop() {
       if (started) await boss.stop({ graceful: true, close: false, timeout: 5000 });
       started = false;
+      working.clear();
+    },
+    async ensureQueue(name) {
+      await boss.createQueue(name);
+    },
+    async workQueue(name, handler, options = {}) {
+      if (working.has(name)) return;
+      working.add(name);
+      try {
+        await startWorker(name, handler, options.batchSize ?? 5, 1);
+      } catch (error) {
+        working.delete(name);
+        throw error;
+      }
+    },
+    async offWork(name) {
+      if (!working.delete(name)) return;
+      await boss.offWork(name);
+    },
+    async jobState(queue, id) {
+      const job = await boss.getJobById(queue, id);
+      if (!job) return null;
+      const output = job.output as { value?: unknown } | null;
+      return { state: job.state, output: job.state === 'completed' ? (output?.value ?? null) : output };
+    },
+    async cancel(queue, id) {
+      await boss.cancel(queue, id);
     },
   };
 }
