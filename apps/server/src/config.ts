@@ -51,6 +51,17 @@ const envSchema = z.object({
   WORKERS: booleanFlag(true),
   /** Telegram Bot API base URL; tests point it at a local simulator. */
   TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /**
+   * Test hooks, never set in production: BAILEYS_SOCKET_MODULE is the absolute path of a module exporting
+   * `makeWASocket` used instead of the baileys library's (the built fake socket,
+   * dist/modules/channels/providers/baileys/baileys.fake-socket.js), and BAILEYS_SIMULATOR_URL the Baileys simulator
+   * that fake talks to. The second needs the first.
+   */
+  BAILEYS_SOCKET_MODULE: z
+    .string()
+    .refine((v) => path.isAbsolute(v), 'must be an absolute path')
+    .optional(),
+  BAILEYS_SIMULATOR_URL: z.string().url().optional(),
   /** S3-compatible media bucket (all of endpoint, bucket, keys); without them media lives under DATA_DIR/media. */
   MEDIA_S3_ENDPOINT: z.string().url().optional(),
   MEDIA_S3_BUCKET: z.string().min(1).optional(),
@@ -115,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration: MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together',
     );
   }
+  if (e.BAILEYS_SIMULATOR_URL && !e.BAILEYS_SOCKET_MODULE) {
+    throw new Error('Invalid configuration: BAILEYS_SIMULATOR_URL needs BAILEYS_SOCKET_MODULE');
+  }
   const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -142,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    /** Test hooks (see the schema): the Baileys socket module replacing the library's, and its simulator. */
+    baileysSocketModule: e.BAILEYS_SOCKET_MODULE,
+    baileysSimulatorUrl: e.BAILEYS_SIMULATOR_URL?.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_BYTES,
     mediaTenantQuotaBytes: e.MEDIA_TENANT_QUOTA_BYTES,
