@@ -1,0 +1,86 @@
+/**
+ * Wuzapi's REST API over HTTP: the channel's base URL (`remotePath`), the user token in the `Token` header, JSON in
+ * and `{code, data, success}` out. Failures become ProviderError, permanent unless retrying can help (network
+ * trouble, 429, 5xx other than the session answers that only a new connection changes).
+ */
+import type { ZodType } from 'zod';
+import { ProviderError, type ChannelCredentials } from '../../channels.adapter.js';
+import { wuzapiEnvelopeSchema } from './wuzapi.schemas.js';
+
+const TIMEOUT_MS = 30_000;
+
+export interface WuzapiTarget {
+  baseUrl: string;
+  token: string;
+}
+
+export interface WuzapiClient {
+  call<T>(
+    target: WuzapiTarget,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body: Record<string, unknown> | null,
+    result: ZodType<T>,
+    options?: { maxBytes?: number },
+  ): Promise<T>;
+}
+
+/** Wuzapi answers 500 for a session it does not have; retrying the same call cannot change that. */
+const SESSION_ERRORS = /no session|not connected|not logged in|already logged in|already paired/i;
+
+/** The channel's gateway: an http(s) base URL and the user token, or a permanent error. */
+export function wuzapiTarget(channel: ChannelCredentials): WuzapiTarget {
+  const base = channel.remotePath?.trim();
+  if (!base || !/^https?:\/\/[^\s/]+/i.test(base)) throw new ProviderError('wuzapi: the channel has no base URL', true);
+  if (!channel.tokenAPI) throw new ProviderError('wuzapi: the channel has no user token', true);
+  return { baseUrl: base.replace(/\/+$/, ''), token: channel.tokenAPI };
+}
+
+async function readBounded(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new ProviderError('wuzapi: answer too large', true);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += (chunk as Uint8Array).byteLength;
+    if (size > maxBytes) throw new ProviderError('wuzapi: answer too large', true);
+    chunks.push(Buffer.from(chunk as Uint8Array));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function createWuzapiClient(): WuzapiClient {
+  return {
+    async call(target, method, path, body, result, options = {}) {
+      const what = `wuzapi ${path}`;
+      let response: Response;
+      try {
+        response = await fetch(`${target.baseUrl}${path}`, {
+          method,
+          headers: { Token: target.token, ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new ProviderError(`${what}: ${error instanceof Error ? error.name : 'error'}`, false);
+      }
+      const text = await readBounded(response, options.maxBytes ?? 1024 * 1024);
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        // Not JSON (a proxy's error page): judged by the status below.
+      }
+      const envelope = wuzapiEnvelopeSchema.safeParse(json);
+      const message = envelope.success && typeof envelope.data.error === 'string' ? envelope.data.error : '';
+      if (!response.ok || !envelope.success || envelope.data.success === false) {
+        const status = response.status;
+        const retryable = (status === 429 || status >= 500) && !SESSION_ERRORS.test(message);
+        throw new ProviderError(`${what}: HTTP ${status} ${message}`.trim(), !retryable, status);
+      }
+      const value = result.safeParse(envelope.data.data);
+      if (!value.success) throw new ProviderError(`${what}: unexpected answer`, true);
+      return value.data;
+    },
+  };
+}
