@@ -1,0 +1,295 @@
+/**
+ * The Evolution channel (`evo`): a WhatsApp number behind an Evolution API v2 server (Baileys integration). The
+ * channel holds the server's base URL (`remotePath`), its API key (`tokenAPI`) and the instance name (`wabaId`, the
+ * channel name reduced to [A-Za-z0-9], fixed after creation). start() creates the instance when missing, registers
+ * the webhook with the channel's secret as a header (Evolution sends configured headers back with every call) and
+ * answers the QR code; the rest of the login arrives as `qrcode.updated`/`connection.update` webhooks.
+ *
+ * Evolution's own `apikey` field in webhook bodies is not accepted as a credential: it is only present when the
+ * server exposes instance tokens (AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES), it is the instance token rather than
+ * the key the channel stores (often the global key), and it travels in the body Evolution also logs. The header
+ * secret is ours alone, per channel, and compared in constant time.
+ */
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { MessageMediaType } from '@conversa/shared';
+import {
+  ProviderError,
+  type ChannelAdapter,
+  type ChannelCredentials,
+  type OutboundMessage,
+  type SendResult,
+  type StartResult,
+} from '../../channels.adapter.js';
+import { createEvolutionClient, type EvolutionClient, type EvolutionTarget } from './evolution.client.js';
+import { parseEvolutionMediaRef, parseEvolutionWebhook, phoneOfJid } from './evolution.parse.js';
+import {
+  EVOLUTION_SECRET_HEADER,
+  EVOLUTION_WEBHOOK_EVENTS,
+  evoBase64Schema,
+  evoConnectAnswerSchema,
+  evoConnectionStateSchema,
+  evoCreateAnswerSchema,
+  evoFindMessagesSchema,
+  evoInstancesSchema,
+  evoSentSchema,
+  type EvoQrcode,
+} from './evolution.schemas.js';
+
+const anyAnswer = z.unknown();
+
+/** An instance name as this product makes it (channel name reduced to [A-Za-z0-9]). */
+export const EVOLUTION_INSTANCE_PATTERN = /^[A-Za-z0-9]{1,100}$/;
+
+/** The instance name of a channel name: everything but [A-Za-z0-9] removed. */
+export const evolutionInstanceName = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '');
+
+export interface EvolutionAdapter extends ChannelAdapter {
+  /** Registers (again) the webhook with the channel's secret and the events the channel uses. */
+  registerWebhook(channel: ChannelCredentials, webhookUrl: string): Promise<void>;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+function targetOf(channel: ChannelCredentials): EvolutionTarget {
+  if (!channel.remotePath) throw new ProviderError('evolution: the channel has no API URL', true);
+  if (!channel.tokenAPI) throw new ProviderError('evolution: the channel has no API key', true);
+  return { baseUrl: channel.remotePath, apiKey: channel.tokenAPI };
+}
+
+function instanceOf(channel: ChannelCredentials): string {
+  const name = channel.wabaId ?? '';
+  if (!EVOLUTION_INSTANCE_PATTERN.test(name)) throw new ProviderError('evolution: invalid instance name', true);
+  return name;
+}
+
+/** A recipient as Evolution addresses it: a group JID as given, a number as its user JID. */
+const jidOf = (to: string): string => (to.includes('@') ? to : `${to.replace(/\D/g, '')}@s.whatsapp.net`);
+
+/** Evolution's sendMedia kinds; ptt and stickers have endpoints of their own. */
+const MEDIA_KINDS: Partial<Record<MessageMediaType, 'image' | 'video' | 'audio'>> = {
+  image: 'image',
+  video: 'video',
+  audio: 'audio',
+};
+
+export function createEvolutionAdapter(
+  options: { client?: EvolutionClient; timeoutMs?: number } = {},
+): EvolutionAdapter {
+  const client = options.client ?? createEvolutionClient({ timeoutMs: options.timeoutMs });
+
+  const call = <T>(
+    channel: ChannelCredentials,
+    method: 'GET' | 'POST' | 'DELETE',
+    route: string,
+    body: Record<string, unknown> | null,
+    result: z.ZodType<T>,
+    maxAnswerBytes?: number,
+  ) =>
+    client.call(
+      targetOf(channel),
+      method,
+      `/${route}/${encodeURIComponent(instanceOf(channel))}`,
+      body,
+      result,
+      maxAnswerBytes,
+    );
+
+  const sent = (answer: z.infer<typeof evoSentSchema>): SendResult => ({
+    providerMessageId: answer.key.id,
+    ack: 1,
+    timestamp: answer.messageTimestamp ? answer.messageTimestamp * 1000 : Date.now(),
+  });
+
+  async function sendText(channel: ChannelCredentials, number: string, text: string, quoted: object) {
+    if (!text) throw new ProviderError('evolution: empty message', true);
+    return sent(await call(channel, 'POST', 'message/sendText', { number, text, ...quoted }, evoSentSchema));
+  }
+
+  async function sendFile(channel: ChannelCredentials, message: OutboundMessage, quoted: object) {
+    const media = message.media!;
+    const base64 = media.data.toString('base64');
+    const number = message.to;
+    if (message.mediaType === 'ptt') {
+      return sent(
+        await call(channel, 'POST', 'message/sendWhatsAppAudio', { number, audio: base64, ...quoted }, evoSentSchema),
+      );
+    }
+    if (message.mediaType === 'sticker') {
+      return sent(
+        await call(channel, 'POST', 'message/sendSticker', { number, sticker: base64, ...quoted }, evoSentSchema),
+      );
+    }
+    const mediatype = MEDIA_KINDS[message.mediaType] ?? 'document';
+    const caption = mediatype === 'audio' || message.body === media.name ? undefined : message.body || undefined;
+    const body = { number, mediatype, mimetype: media.mime, fileName: media.name, media: base64, caption, ...quoted };
+    return sent(await call(channel, 'POST', 'message/sendMedia', body, evoSentSchema));
+  }
+
+  /** The stored key of a message (who sent it, the group member), when Evolution keeps messages. */
+  async function keyOf(channel: ChannelCredentials, to: string, id: string) {
+    const found = await call(
+      channel,
+      'POST',
+      'chat/findMessages',
+      { where: { key: { id } } },
+      evoFindMessagesSchema,
+    ).catch((error: unknown) => {
+      if (error instanceof ProviderError && error.permanent) return null;
+      throw error;
+    });
+    const key = found?.messages.records.find((record) => record.key.id === id)?.key;
+    return key
+      ? {
+          remoteJid: key.remoteJid,
+          fromMe: key.fromMe,
+          id,
+          ...(key.participant ? { participant: key.participant } : {}),
+        }
+      : { remoteJid: jidOf(to), fromMe: false, id };
+  }
+
+  async function registerWebhook(channel: ChannelCredentials, webhookUrl: string): Promise<void> {
+    const webhook = {
+      enabled: true,
+      url: webhookUrl,
+      headers: { [EVOLUTION_SECRET_HEADER]: channel.webhookSecret },
+      byEvents: false,
+      base64: false,
+      events: [...EVOLUTION_WEBHOOK_EVENTS],
+    };
+    await call(channel, 'POST', 'webhook/set', { webhook }, anyAnswer);
+  }
+
+  /** The instance's state; null when Evolution does not know it. */
+  async function connectionState(channel: ChannelCredentials): Promise<string | null> {
+    try {
+      const answer = await call(channel, 'GET', 'instance/connectionState', null, evoConnectionStateSchema);
+      return answer.instance.state ?? 'close';
+    } catch (error) {
+      if (error instanceof ProviderError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async function connected(channel: ChannelCredentials, webhookUrl: string): Promise<StartResult> {
+    const target = targetOf(channel);
+    const instance = instanceOf(channel);
+    const query = `/instance/fetchInstances?instanceName=${encodeURIComponent(instance)}`;
+    const [info] = await client.call(target, 'GET', query, null, evoInstancesSchema);
+    return {
+      status: 'CONNECTED',
+      number: phoneOfJid(info?.ownerJid) ?? channel.number,
+      providerState: { instanceName: instance, webhookUrl },
+    };
+  }
+
+  const waiting = (qr: EvoQrcode | null | undefined, instance: string, webhookUrl: string): StartResult => ({
+    status: qr?.pairingCode ? 'PAIRING' : qr?.code ? 'qrcode' : 'OPENING',
+    qrcode: qr?.code ?? null,
+    pairingCode: qr?.pairingCode ?? null,
+    number: null,
+    providerState: { instanceName: instance, webhookUrl },
+  });
+
+  return {
+    type: 'evo',
+    capabilities: {
+      edit: true,
+      delete: true,
+      react: true,
+      qrcode: true,
+      media: ['chat', 'image', 'video', 'audio', 'ptt', 'application', 'sticker'],
+    },
+
+    verifyInbound(channel, request) {
+      const given = request.headers[EVOLUTION_SECRET_HEADER];
+      return typeof given === 'string' && sameSecret(given, channel.webhookSecret);
+    },
+
+    parseInbound: (channel, body) => parseEvolutionWebhook(body, channel.wabaId),
+
+    async send(channel, message) {
+      const quoted = message.replyToProviderMessageId
+        ? { quoted: { key: { id: message.replyToProviderMessageId } } }
+        : {};
+      if (!message.media) return sendText(channel, message.to, message.body, quoted);
+      const result = await sendFile(channel, message, quoted);
+      // Voice notes and stickers carry no caption: a text of its own follows (never the file's own name).
+      const captionless =
+        message.mediaType === 'ptt' || message.mediaType === 'sticker' || message.mediaType === 'audio';
+      if (captionless && message.body && message.body !== message.media.name) {
+        await sendText(channel, message.to, message.body, {});
+      }
+      return result;
+    },
+
+    async edit(channel, to, providerMessageId, body) {
+      const key = { remoteJid: jidOf(to), fromMe: true, id: providerMessageId };
+      await call(channel, 'POST', 'chat/updateMessage', { number: to, text: body, key }, anyAnswer);
+    },
+
+    async delete(channel, to, providerMessageId) {
+      const key = { id: providerMessageId, remoteJid: jidOf(to), fromMe: true };
+      await call(channel, 'DELETE', 'chat/deleteMessageForEveryone', key, anyAnswer);
+    },
+
+    async react(channel, to, providerMessageId, emoji) {
+      const key = await keyOf(channel, to, providerMessageId);
+      await call(channel, 'POST', 'message/sendReaction', { key, reaction: emoji }, anyAnswer);
+    },
+
+    async downloadMedia(channel, ref, maxBytes) {
+      const key = parseEvolutionMediaRef(ref);
+      if (!key) throw new ProviderError('evolution download: not an Evolution media reference', true);
+      // base64 is 4/3 of the bytes; the answer also carries the message's fields.
+      const limit = Math.ceil((maxBytes * 4) / 3) + 64 * 1024;
+      const body = { message: { key }, convertToMp4: false };
+      const answer = await call(channel, 'POST', 'chat/getBase64FromMediaMessage', body, evoBase64Schema, limit);
+      const data = Buffer.from(answer.base64, 'base64');
+      if (data.length > maxBytes) throw new ProviderError('evolution download: file too large', true);
+      return { data, mime: answer.mimetype ?? null, name: answer.fileName ?? null };
+    },
+
+    async start(channel, webhookUrl) {
+      const instance = instanceOf(channel);
+      let state = await connectionState(channel);
+      let qr: EvoQrcode | null | undefined;
+      if (state === null) {
+        const answer = await client.call(
+          targetOf(channel),
+          'POST',
+          '/instance/create',
+          { instanceName: instance, integration: 'WHATSAPP-BAILEYS', qrcode: true },
+          evoCreateAnswerSchema,
+        );
+        qr = answer.qrcode;
+        state = answer.instance.status ?? 'connecting';
+      }
+      await registerWebhook(channel, webhookUrl);
+      if (state === 'open') return connected(channel, webhookUrl);
+      if (!qr?.code) {
+        const answer = await call(channel, 'GET', 'instance/connect', null, evoConnectAnswerSchema);
+        if (answer.instance?.state === 'open') return connected(channel, webhookUrl);
+        qr = answer;
+      }
+      return waiting(qr, instance, webhookUrl);
+    },
+
+    async stop(channel) {
+      try {
+        await call(channel, 'DELETE', 'instance/logout', null, anyAnswer);
+      } catch (error) {
+        // Not connected (400) or no such instance (404): already logged out.
+        if (error instanceof ProviderError && (error.status === 400 || error.status === 404)) return;
+        throw error;
+      }
+    },
+
+    registerWebhook,
+  };
+}
