@@ -13,10 +13,12 @@ import { parseArgs } from 'node:util';
 import type { Socket } from 'socket.io-client';
 import { openDatabase } from '../../apps/server/src/platform/db/client.js';
 import { startTelegramSimulator } from '../../apps/server/src/modules/channels/providers/telegram/telegram.simulator.js';
+import { startBaileysSimulator } from '../../apps/server/src/modules/channels/providers/baileys/baileys.simulator.js';
 import { api, connectSocket, login, pool } from './lib/api.js';
 import { readFacts, type BenchFacts, type BenchUser } from './lib/facts.js';
 import { loginScenario, rotate, runHttp, type HttpResult, type HttpScenario } from './lib/http.js';
 import { runFanout, runIngestion } from './lib/realtime.js';
+import { connectBaileysChannel, runSessionIngestion } from './lib/sessions.js';
 import { machineFacts, measureCpuLoad, printTable, roundTripCost, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
@@ -32,6 +34,7 @@ const SCENARIOS = [
   'login',
   'login-clients',
   'ingestion',
+  'ingestion-baileys',
   'fanout',
 ] as const;
 
@@ -116,12 +119,15 @@ async function main(): Promise<void> {
   for (const channel of facts.channels)
     simulator.bots.set(channel.token, { id: channel.id, username: `bench_${channel.id}_bot` });
   simulator.files.set('bench-photo', { path: 'photos/bench.jpg', data: Buffer.alloc(1024, 7), type: 'image/jpeg' });
+  // WhatsApp as the Baileys sessions see it: the server's sockets are the test fake, connected to this simulator.
+  const whatsapp = await startBaileysSimulator();
   const serverData = db === 'pglite' ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-bench-'));
   const server = await startServer({
     port: Number(args.port),
     dataDir: serverData,
     databaseUrl,
     telegramApiRoot: simulator.url,
+    baileysSimulatorUrl: whatsapp.url,
     logFile: path.join(os.tmpdir(), `conversa-bench-${db}.log`),
     cpuProfileDir: args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined,
   });
@@ -156,6 +162,32 @@ async function main(): Promise<void> {
     // The fan-out's users log in first: the one-address login scenario leaves its e-mails locked for a minute.
     const plan: BenchUser[] = [];
     const tokens = new Map<number, string>();
+    if (only.has('ingestion-baileys')) {
+      const adminSocket = await connectSocket(server.baseUrl, adminToken);
+      sockets.push(adminSocket);
+      const session = await connectBaileysChannel(server.baseUrl, adminToken, whatsapp);
+      load = measureCpuLoad();
+      const result = await runSessionIngestion({
+        pid: server.pid,
+        simulator: whatsapp,
+        channel: session,
+        adminSocket,
+        tenantId: facts.tenantId,
+        updates: Number(args.updates),
+        newShare: Number(args['new-share']),
+      });
+      record(
+        'ingestion-baileys',
+        {
+          rate: `${result.messagesPerSecond} msg/s`,
+          p50: ms(result.eventP50Ms),
+          p99: ms(result.eventP99Ms),
+          rss: String(result.rssPeakMb),
+          notes: `messages.upsert through the session socket; events missing ${result.eventsMissing}`,
+        },
+        result,
+      );
+    }
     if (only.has('fanout')) {
       const wanted = Number(args.sockets);
       const others = facts.users.filter((u) => u.tenantId !== facts.tenantId);
@@ -298,6 +330,7 @@ async function main(): Promise<void> {
     for (const socket of sockets) socket.disconnect();
     await server.stop();
     await simulator.close();
+    await whatsapp.close();
   }
   const gauge = roundTrip ? `, a round trip ${roundTrip.wallUs} µs (${roundTrip.cpuUs} µs of client CPU)` : '';
   printTable(

@@ -18,6 +18,8 @@ export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string;
   telegramApiRoot: string;
+  /** The Baileys simulator: the server's Baileys sockets are the test fake, connected to it. */
+  baileysSimulatorUrl?: string;
   logFile: string;
   /** Write a V8 CPU profile of the server into this folder (read it with Chrome DevTools or bench/src/profile.ts). */
   cpuProfileDir?: string;
@@ -41,6 +43,13 @@ export async function startServer(options: {
     ACCESS_TOKEN_TTL: '7200',
   });
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.baileysSimulatorUrl) {
+    env.BAILEYS_SOCKET_MODULE = path.join(
+      REPO_ROOT,
+      'apps/server/dist/modules/channels/providers/baileys/baileys.fake-socket.js',
+    );
+    env.BAILEYS_SIMULATOR_URL = options.baileysSimulatorUrl;
+  }
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
   const flags = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];

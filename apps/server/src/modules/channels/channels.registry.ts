@@ -5,6 +5,7 @@
 import type { ChannelType } from '@conversa/shared';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
+import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 
 export interface AdapterRegistry {
@@ -17,6 +18,7 @@ export interface AdapterRegistry {
 export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>): AdapterRegistry {
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
+    ['evo', createEvolutionAdapter()],
   ]);
   return {
     forType: (type) => adapters.get(type),

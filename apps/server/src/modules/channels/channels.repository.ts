@@ -65,6 +65,18 @@ export async function findChannelById(tx: Queryable, id: number): Promise<Channe
   return row;
 }
 
+/** The tenant's gateway defaults (API URLs and Evolution key) a new gateway channel starts from. */
+export async function findGatewayDefaults(
+  tx: Queryable,
+  tenantId: TenantId,
+): Promise<{ evoHost: string | null; evoToken: string | null; wuzapiHost: string | null }> {
+  const [row] = await tx
+    .select({ evoHost: tenants.evoHost, evoToken: tenants.evoToken, wuzapiHost: tenants.wuzapiHost })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? { evoHost: null, evoToken: null, wuzapiHost: null };
+}
+
 /** Every tenant's channels, for the superadmin screen (system path `channels.superadmin`). */
 export function listAllChannels(tx: Queryable): Promise<ChannelRow[]> {
   return tx.select().from(channels).orderBy(asc(channels.tenantId), asc(channels.id));

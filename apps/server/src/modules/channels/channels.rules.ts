@@ -12,6 +12,8 @@ import {
 } from '@conversa/shared';
 import { fail } from '../../platform/http/errors.js';
 import type { ChannelRow, ChannelValues } from './channels.repository.js';
+import { evolutionInstanceName } from './providers/evolution/evolution.adapter.js';
+import { isEvolutionBaseUrl } from './providers/evolution/evolution.client.js';
 import { TELEGRAM_TOKEN_PATTERN } from './providers/telegram/telegram.client.js';
 
 /** Plain columns copied when present in the input (null clears them). */
@@ -90,6 +92,7 @@ export function assertTypeRules(input: ChannelInputParsed, existing?: ChannelRow
     if (!token) throw fail('ERR_TELEGRAM_TOKEN_REQUIRED', 'tokenTelegram');
     if (!TELEGRAM_TOKEN_PATTERN.test(token)) throw fail('ERR_VALIDATION', 'tokenTelegram');
   }
+  if (input.type === 'evo') assertEvolutionRules(input, existing);
   // Chat flows arrive with the chatbot issue; until then no id can name one.
   if (input.chatFlowId) throw fail('ERR_VALIDATION', 'chatFlowId');
 }
@@ -101,4 +104,44 @@ export function assertTypeRules(input: ChannelInputParsed, existing?: ChannelRow
 export function credentialChange(input: ChannelInputParsed, existing: ChannelRow): Partial<ChannelValues> {
   if (!input.tokenTelegram || input.tokenTelegram === existing.tokenTelegram) return {};
   return { status: 'DISCONNECTED', number: null, providerState: {}, webhookSecret: newWebhookSecret() };
+}
+
+// ---------- Evolution (evo) channels ----------
+
+/** The tenant's gateway defaults (client-contract §10), read when a channel is created. */
+export interface GatewayDefaults {
+  evoHost: string | null;
+  evoToken: string | null;
+  wuzapiHost: string | null;
+}
+
+/**
+ * An input completed with what its type decides rather than the client. Evolution: on creation the name and the
+ * instance name (`wabaId`) are the given name reduced to [A-Za-z0-9], and an empty API URL or key is the tenant's
+ * default (`evoHost`, `evoToken`); afterwards the instance name stays, and an empty API URL keeps the stored one.
+ * Other types pass through.
+ */
+export function completeTypeInput(
+  input: ChannelInputParsed,
+  existing?: ChannelRow,
+  defaults?: GatewayDefaults,
+): ChannelInputParsed {
+  if (input.type !== 'evo') return input;
+  if (existing) return { ...input, wabaId: existing.wabaId, remotePath: input.remotePath || existing.remotePath };
+  const name = evolutionInstanceName(input.name);
+  return {
+    ...input,
+    name,
+    wabaId: name,
+    remotePath: input.remotePath || defaults?.evoHost || null,
+    tokenAPI: input.tokenAPI || defaults?.evoToken || null,
+  };
+}
+
+/** A completed Evolution input: a usable instance name that never changes, a valid API URL, an API key. */
+function assertEvolutionRules(input: ChannelInputParsed, existing?: ChannelRow): void {
+  if (!input.name || evolutionInstanceName(input.name) !== input.name) throw fail('ERR_VALIDATION', 'name');
+  if (existing && input.name !== existing.name) throw fail('ERR_VALIDATION', 'name');
+  if (!input.remotePath || !isEvolutionBaseUrl(input.remotePath)) throw fail('ERR_VALIDATION', 'remotePath');
+  if (!(input.tokenAPI || existing?.tokenAPI)) throw fail('ERR_VALIDATION', 'tokenAPI');
 }

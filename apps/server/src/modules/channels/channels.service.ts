@@ -8,7 +8,13 @@ import { fail } from '../../platform/http/errors.js';
 import { toChannelDto, toCredentials, toSessionState } from './channels.dto.js';
 import type { AdapterRegistry } from './channels.registry.js';
 import * as repo from './channels.repository.js';
-import { assertTypeRules, channelValues, credentialChange, newWebhookSecret } from './channels.rules.js';
+import {
+  assertTypeRules,
+  channelValues,
+  completeTypeInput,
+  credentialChange,
+  newWebhookSecret,
+} from './channels.rules.js';
 import './channels.events.js';
 
 /** Queue and user ids must be the tenant's own (a foreign key alone would accept another tenant's). */
@@ -70,10 +76,12 @@ export function createChannelsService(deps: {
     },
 
     async createChannel(ctx: TenantContext, input: ChannelInputParsed): Promise<ChannelDto> {
-      assertCreatable(input);
       const rows = await withTenant(db, ctx, async (tx) => {
-        await assertReferences(tx, ctx, input);
-        return insertWithinLimit(tx, ctx, input);
+        // Gateway channels take the tenant's API URL and key when the form leaves them empty.
+        const complete = completeTypeInput(input, undefined, await repo.findGatewayDefaults(tx, ctx.tenantId));
+        assertCreatable(complete);
+        await assertReferences(tx, ctx, complete);
+        return insertWithinLimit(tx, ctx, complete);
       });
       publishChanged(ctx, rows);
       return toChannelDto(rows.at(-1)!);
@@ -83,6 +91,7 @@ export function createChannelsService(deps: {
       const { before, rows } = await withTenant(db, ctx, async (tx) => {
         const existing = await repo.lockChannel(tx, ctx.tenantId, id);
         if (!existing) throw fail('ERR_NO_WAPP_FOUND');
+        input = completeTypeInput(input, existing);
         assertTypeRules(input, existing);
         await assertReferences(tx, ctx, input);
         const values = { ...channelValues(input, existing), ...credentialChange(input, existing) };
