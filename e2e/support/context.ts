@@ -15,6 +15,8 @@ export interface E2eContext {
   superadminToken: string;
   /** The local Telegram Bot API simulator the server talks to (support/telegram.ts drives it). */
   telegramApiRoot: string;
+  /** The Baileys simulator (WhatsApp as the server's fake Baileys sockets see it; support/whatsapp.ts drives it). */
+  whatsappSimulatorUrl: string;
 }
 
 declare module 'vitest' {

@@ -14,6 +14,7 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } f
 import { freePort } from './ports.js';
 import { startServer, type RunningServer } from './server.js';
 import { startTelegramSimulator, type TelegramSimulator } from './telegram.js';
+import { BAILEYS_FAKE_SOCKET, startBaileysSimulator, type BaileysSimulator } from './whatsapp.js';
 
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing (apt-get install -y chromium)`);
@@ -25,9 +26,11 @@ export default async function setup(project: TestProject) {
   let mail: MailCatcher | undefined;
   let server: RunningServer | undefined;
   let telegram: TelegramSimulator | undefined;
+  let whatsapp: BaileysSimulator | undefined;
   const teardown = async () => {
     await server?.stop();
     await telegram?.close();
+    await whatsapp?.close();
     await mail?.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
@@ -35,8 +38,14 @@ export default async function setup(project: TestProject) {
   try {
     mail = await startMailCatcher(path.join(root, 'mail'));
     telegram = await startTelegramSimulator();
+    whatsapp = await startBaileysSimulator();
     server = await startServer({
-      env: { TELEGRAM_API_ROOT: telegram.url },
+      // Baileys channels open the test fake socket, which talks to the simulator (WhatsApp as the library sees it).
+      env: {
+        TELEGRAM_API_ROOT: telegram.url,
+        BAILEYS_SOCKET_MODULE: BAILEYS_FAKE_SOCKET,
+        BAILEYS_SIMULATOR_URL: whatsapp.url,
+      },
       port: await freePort(),
       dataDir,
       smtpPort: mail.port,
@@ -52,6 +61,7 @@ export default async function setup(project: TestProject) {
       captchaSecret,
       superadminToken: login.token,
       telegramApiRoot: telegram.url,
+      whatsappSimulatorUrl: whatsapp.url,
     };
     project.provide('e2e', provided);
   } catch (error) {
