@@ -9,7 +9,12 @@ import { z } from 'zod';
 
 /** Every REST answer: `data` on success, `error` otherwise. */
 export const wuzapiEnvelopeSchema = z
-  .object({ code: z.number().optional(), success: z.boolean().optional(), data: z.unknown(), error: z.unknown() })
+  .object({
+    code: z.number().optional(),
+    success: z.boolean().optional(),
+    data: z.unknown().optional(),
+    error: z.unknown().optional(),
+  })
   .loose();
 
 /** `data` of /chat/send/*: the message id and the server time (unix seconds; RFC 3339 in older releases). */
