@@ -56,8 +56,30 @@ export interface LiveSession {
   checkNumber(number: string): Promise<NumberCheck>;
   /** Unlinks the device (the phone forgets it) and clears the auth state. */
   logout(): Promise<void>;
+  // What only a live WhatsApp session offers (groups, the phone's contacts, older history). Optional: a driver without
+  // one answers ERR_CHANNEL_TYPE_UNSUPPORTED to the caller.
+  /** The members of a group (chat id = the group's id as stored on its contact). */
+  groupParticipants?(groupId: string): Promise<GroupParticipant[]>;
+  /** The groups the number belongs to. */
+  listGroups?(): Promise<{ id: string; subject: string; participants: number }[]>;
+  /** The phone's contacts the session knows (numbers in digits, the ninth-digit rule applied). */
+  listContacts?(): Promise<{ number: string; name: string | null }[]>;
+  /**
+   * Asks for up to `limit` older messages of one chat (or of every chat when `chatId` is null); they arrive through
+   * `emit` as message events like any other (a re-delivered one is stored once). Resolves with how many were asked for.
+   */
+  requestHistory?(chatId: string | null, limit: number): Promise<number>;
+  /** A text that mentions these numbers (`visible`: the body carries the @tags; otherwise a silent "ghost" mention). */
+  sendMention?(to: string, body: string, mentions: string[]): Promise<SendResult>;
   /** Closes the connection and keeps the auth state (the lease moved, the process stops). */
   close(): Promise<void>;
+}
+
+export interface GroupParticipant {
+  /** Digits of the member's number (the phone number when a LID was resolved). */
+  number: string;
+  name: string | null;
+  isAdmin: boolean;
 }
 
 export interface SessionDriver {
