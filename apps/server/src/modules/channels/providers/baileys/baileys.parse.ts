@@ -92,6 +92,10 @@ const longSchema = z
     if (typeof long.toNumber === 'function') return long.toNumber();
     return long.high * 2 ** 32 + (long.low >>> 0);
   });
+/** Any object, protobuf class instances included (z.record accepts plain objects only). */
+const objectSchema = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array),
+);
 const bytesSchema = z.union([z.instanceof(Uint8Array), z.string()]);
 const str = z.string().nullish();
 
@@ -123,7 +127,7 @@ type Media = z.infer<typeof mediaSchema>;
 
 const messageSchema = z.looseObject({
   key: keySchema,
-  message: z.record(z.string(), z.unknown()).nullish(),
+  message: objectSchema.nullish(),
   messageTimestamp: longSchema.nullish(),
   pushName: str,
   participant: str,
@@ -134,7 +138,7 @@ type Message = z.infer<typeof messageSchema>;
 const protocolSchema = z.looseObject({
   type: z.union([z.number(), z.string()]).nullish(),
   key: z.looseObject({ id: z.string() }).nullish(),
-  editedMessage: z.record(z.string(), z.unknown()).nullish(),
+  editedMessage: objectSchema.nullish(),
   timestampMs: longSchema.nullish(),
 });
 const reactionSchema = z.looseObject({
@@ -366,9 +370,7 @@ export function parseMessage(raw: unknown, ctx: ParseContext = emptyContext, now
   }
   if (content.editedMessage) {
     // The edit wrapper holds the protocol message of the edit.
-    const inner = z
-      .looseObject({ message: z.record(z.string(), z.unknown()).nullish() })
-      .safeParse(content.editedMessage);
+    const inner = z.looseObject({ message: objectSchema.nullish() }).safeParse(content.editedMessage);
     return inner.success ? parseMessage({ ...msg, message: inner.data.message }, ctx, now) : [];
   }
   if (content.reactionMessage) {
@@ -423,7 +425,7 @@ const updateSchema = z.looseObject({
   key: keySchema,
   update: z.looseObject({
     status: z.number().nullish(),
-    message: z.record(z.string(), z.unknown()).nullish(),
+    message: objectSchema.nullish(),
     messageStubType: z.number().nullish(),
     messageTimestamp: longSchema.nullish(),
   }),
@@ -450,7 +452,7 @@ export function parseMessageUpdates(
     }
     const edited = update.message?.editedMessage;
     if (edited) {
-      const inner = z.looseObject({ message: z.record(z.string(), z.unknown()).nullish() }).safeParse(edited);
+      const inner = z.looseObject({ message: objectSchema.nullish() }).safeParse(edited);
       const body = inner.success ? editedText(inner.data.message ?? null) : null;
       if (body !== null) {
         const party = partyOfMessage({ key, message: null, pushName: null } as Message, ctx);
