@@ -171,6 +171,20 @@ export const routes: RouteObject[] = [
                       (m) => m.GeneralSettingsPage,
                     ),
                   },
+                  {
+                    path: 'wuzapi',
+                    lazy: screen(
+                      () => import('../features/settings/components/GatewaySettingsPages'),
+                      (m) => m.WuzapiSettingsPage,
+                    ),
+                  },
+                  {
+                    path: 'evolution',
+                    lazy: screen(
+                      () => import('../features/settings/components/GatewaySettingsPages'),
+                      (m) => m.EvolutionSettingsPage,
+                    ),
+                  },
                 ],
               },
             ],

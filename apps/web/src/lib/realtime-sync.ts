@@ -2,8 +2,9 @@
  * The one place where server socket events become TanStack Query cache updates (STYLE.md: "update the cache from the
  * event"). Each event either patches the cached data in place or invalidates exactly the queries it affects.
  */
+import { notifications, type NotificationData } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CHANNEL_STATUSES,
   channelDtoSchema,
@@ -202,6 +203,111 @@ export function startChannelsSync(socket: AppSocket, queryClient: QueryClient, T
   };
 }
 
+/** Socket events the shared event map does not type (yet): their payloads are parsed here instead. */
+interface UntypedSocket {
+  on(event: string, handler: (payload: unknown) => void): void;
+  off(event: string, handler: (payload: unknown) => void): void;
+}
+
+const sessionSyncSchema = z.object({
+  action: z.literal('loadingscreen'),
+  session: z.object({ id: z.number().optional(), name: z.string() }),
+  percent: z.coerce.number(),
+});
+const sessionReadySchema = z.object({
+  action: z.literal('readySession'),
+  session: z.object({ id: z.number().optional(), name: z.string(), number: z.string().nullish() }),
+});
+const batterySchema = z.object({ batteryInfo: z.object({ sessionName: z.string(), battery: z.coerce.number() }) });
+const importProgressSchema = z.object({
+  action: z.literal('update'),
+  status: z.object({ this: z.coerce.number(), all: z.coerce.number() }),
+});
+
+/** Below this charge (%) a session's phone battery is reported. */
+export const LOW_BATTERY_PERCENT = 20;
+
+/** One toast per id, updated in place while it is shown (Mantine's show ignores an id already shown). */
+function showProgress(notice: NotificationData & { id: string }): void {
+  notifications.update(notice);
+  notifications.show(notice);
+}
+
+/**
+ * Progress toasts of QR sessions (client-contract §19): `{T}:whatsappSession` loadingscreen ("syncing n %", one toast
+ * per session) and readySession ("connected", in the same toast), `{T}:change_battery` below 20 %, and
+ * `{T}:importMessages` (one toast; this = all = -1 means finished).
+ */
+export function startSessionNotices(socket: AppSocket, T: number): () => void {
+  const untyped = socket as unknown as UntypedSocket;
+  const t = i18next.t.bind(i18next);
+  const syncId = (session: { id?: number; name: string }) => `session-sync-${T}-${session.id ?? session.name}`;
+  const onSession = (payload: unknown) => {
+    const sync = sessionSyncSchema.safeParse(payload);
+    if (sync.success) {
+      const { session } = sync.data;
+      const percent = Math.min(100, Math.max(0, Math.round(sync.data.percent)));
+      const done = percent >= 100;
+      showProgress({
+        id: syncId(session),
+        title: session.name,
+        message: t('channels.realtime.syncing', { percent }),
+        loading: !done,
+        autoClose: done ? 4000 : false,
+      });
+      return;
+    }
+    const ready = sessionReadySchema.safeParse(payload);
+    if (!ready.success) return;
+    const { session } = ready.data;
+    showProgress({
+      id: syncId(session),
+      title: session.name,
+      message: session.number
+        ? t('channels.realtime.readyNumber', { name: session.name, number: session.number })
+        : t('channels.realtime.ready', { name: session.name }),
+      color: 'teal',
+      loading: false,
+      autoClose: 4000,
+    });
+  };
+  const onBattery = (payload: unknown) => {
+    const parsed = batterySchema.safeParse(payload);
+    if (!parsed.success || parsed.data.batteryInfo.battery >= LOW_BATTERY_PERCENT) return;
+    const { sessionName, battery } = parsed.data.batteryInfo;
+    showProgress({
+      id: `battery-${T}-${sessionName}`,
+      message: t('channels.realtime.lowBattery', { name: sessionName, battery: Math.max(0, Math.round(battery)) }),
+      color: 'yellow',
+      autoClose: 8000,
+    });
+  };
+  const onImport = (payload: unknown) => {
+    const parsed = importProgressSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const { this: current, all } = parsed.data.status;
+    const done = current === -1 && all === -1;
+    showProgress({
+      id: `import-messages-${T}`,
+      title: t('channels.realtime.importTitle'),
+      message: done
+        ? t('channels.realtime.importDone')
+        : t('channels.realtime.importProgress', { current, total: all }),
+      color: done ? 'teal' : 'blue',
+      loading: !done,
+      autoClose: done ? 4000 : false,
+    });
+  };
+  untyped.on(`${T}:whatsappSession`, onSession);
+  untyped.on(`${T}:change_battery`, onBattery);
+  untyped.on(`${T}:importMessages`, onImport);
+  return () => {
+    untyped.off(`${T}:whatsappSession`, onSession);
+    untyped.off(`${T}:change_battery`, onBattery);
+    untyped.off(`${T}:importMessages`, onImport);
+  };
+}
+
 /**
  * `{T}:ticketList` chat events into the cached history of their ticket (only when that history is loaded):
  * chat:create appends (deduplicated by id and idFront), chat:update/ack/delete replace the message in place. A
@@ -288,7 +394,9 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   const stopTickets = startTicketsSync(socket, queryClient, T);
   const stopChannels = startChannelsSync(socket, queryClient, T);
   const stopChat = startChatSync(socket, queryClient, T);
+  const stopNotices = startSessionNotices(socket, T);
   return () => {
+    stopNotices();
     stopContacts();
     stopTickets();
     stopChannels();

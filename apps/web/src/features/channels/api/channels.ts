@@ -1,9 +1,9 @@
 /** Channel calls (client-contract §7.1): the list, save, delete and the session actions (connect, restart, disconnect). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { channelDtoSchema, type ChannelDto, type ChannelInput } from '@conversa/shared';
+import { channelDtoSchema, channelSessionStateSchema, type ChannelDto, type ChannelInput } from '@conversa/shared';
 import { api } from '../../../lib/api';
-import { removeCachedChannel, upsertCachedChannel } from '../../../lib/channels-cache';
+import { patchCachedSession, removeCachedChannel, upsertCachedChannel } from '../../../lib/channels-cache';
 import { queryKeys } from '../../../lib/query-keys';
 
 const channelListSchema = z.array(channelDtoSchema);
@@ -49,6 +49,17 @@ export function useDeleteChannel() {
   });
 }
 
+/** The /whatsappsession calls answer the channel or its session state: either goes into the list at once. */
+function applySessionAnswer(queryClient: ReturnType<typeof useQueryClient>, body: unknown): void {
+  const channel = channelDtoSchema.safeParse(body);
+  if (channel.success) {
+    upsertCachedChannel(queryClient, channel.data);
+    return;
+  }
+  const session = channelSessionStateSchema.safeParse(body);
+  if (session.success) patchCachedSession(queryClient, session.data);
+}
+
 export type SessionAction = 'connect' | 'restart' | 'disconnect';
 
 /**
@@ -64,10 +75,31 @@ export function useChannelSession() {
       if (action === 'restart') return api.put(path, { id: channel.id, isQrcode: true });
       return api.delete(path);
     },
-    onSuccess: (body) => {
-      const channel = channelDtoSchema.safeParse(body);
-      if (channel.success) upsertCachedChannel(queryClient, channel.data);
-    },
+    onSuccess: (body) => applySessionAnswer(queryClient, body),
     meta: { handlesErrors: true },
   });
 }
+
+/** A QR channel's login: a new QR code, or a pairing code for a phone number (country code and number, digits). */
+export type QrLoginRequest = { kind: 'qrcode' } | { kind: 'pairing'; phoneNumber: string };
+
+/**
+ * PUT /whatsappsession/{id} `{ id, isQrcode: true }` or `{ id, pairingNumber }`; POST (start) when the session
+ * has ended (TIMEOUT, CONFLICT, DISCONNECTED, DESTROYED) and a new QR code is asked for. Statuses, the QR code and
+ * the pairing code then arrive by socket.
+ */
+export function useQrLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ channel, request }: { channel: ChannelDto; request: QrLoginRequest }): Promise<unknown> => {
+      const path = `/whatsappsession/${channel.id}`;
+      if (request.kind === 'pairing') return api.put(path, { id: channel.id, pairingNumber: request.phoneNumber });
+      if (SESSION_ENDED.includes(channel.status)) return api.post(path);
+      return api.put(path, { id: channel.id, isQrcode: true });
+    },
+    onSuccess: (body) => applySessionAnswer(queryClient, body),
+    meta: { handlesErrors: true },
+  });
+}
+
+const SESSION_ENDED: readonly ChannelDto['status'][] = ['TIMEOUT', 'CONFLICT', 'DISCONNECTED', 'DESTROYED'];

@@ -86,7 +86,7 @@ export function ChannelCard({
       {canManage ? (
         <Group gap="xs" mt="md" justify="space-between" wrap="wrap">
           <Group gap="xs">
-            {status === 'qrcode' ? (
+            {status === 'qrcode' || status === 'PAIRING' ? (
               <Button
                 size="xs"
                 variant="light"

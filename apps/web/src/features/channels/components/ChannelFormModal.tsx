@@ -9,12 +9,16 @@ import { useSaveChannel } from '../api/channels';
 import {
   channelToValues,
   FIELD_OF_CODE,
+  GENERAL_FIELDS,
+  isQrType,
   validateChannel,
   valuesToInput,
   type ChannelFormValues,
+  type SupportedTypes,
 } from '../hooks/channel-form';
 import { notifyFailure } from '../hooks/notify-failure';
 import { BehaviourPanel, GeneralPanel, MessagesPanel } from './ChannelFormPanels';
+import { ImportPanel } from './ImportPanel';
 import { IntegrationsPanel } from './IntegrationsPanel';
 
 interface ChannelFormModalProps {
@@ -22,9 +26,11 @@ interface ChannelFormModalProps {
   onClose: () => void;
   /** The channel being edited; undefined adds one. */
   channel?: ChannelDto;
+  /** The types offered (default: the shared SUPPORTED_CHANNEL_TYPES). */
+  supportedTypes?: SupportedTypes;
 }
 
-export function ChannelFormModal({ opened, onClose, channel }: ChannelFormModalProps) {
+export function ChannelFormModal({ opened, onClose, channel, supportedTypes }: ChannelFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -34,22 +40,31 @@ export function ChannelFormModal({ opened, onClose, channel }: ChannelFormModalP
       size="xl"
       centered
     >
-      {opened ? <ChannelForm key={channel?.id ?? 'new'} channel={channel} onDone={onClose} /> : null}
+      {opened ? (
+        <ChannelForm key={channel?.id ?? 'new'} channel={channel} supported={supportedTypes} onDone={onClose} />
+      ) : null}
     </Modal>
   );
 }
 
-type Tab = 'general' | 'messages' | 'behaviour' | 'integrations';
+type Tab = 'general' | 'import' | 'messages' | 'behaviour' | 'integrations';
 
-function ChannelForm({ channel, onDone }: { channel?: ChannelDto; onDone: () => void }) {
+interface ChannelFormProps {
+  channel?: ChannelDto;
+  supported?: SupportedTypes;
+  onDone: () => void;
+}
+
+function ChannelForm({ channel, supported, onDone }: ChannelFormProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('general');
   const save = useSaveChannel();
   const form = useForm<ChannelFormValues>({
     mode: 'controlled',
-    initialValues: channelToValues(channel),
-    validate: (values) => validateChannel(values, channel, t),
+    initialValues: channelToValues(channel, supported),
+    validate: (values) => validateChannel(values, channel, t, supported),
   });
+  const qr = isQrType(form.getValues().type);
 
   const onError = (error: unknown) => {
     const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
@@ -72,17 +87,26 @@ function ChannelForm({ channel, onDone }: { channel?: ChannelDto; onDone: () => 
           onError,
         },
       ),
-    // Only the general tab has checked fields: show it when one fails.
-    () => setTab('general'),
+    // Checked fields live in the general and import tabs: show the one with the first failure.
+    (errors) => setTab(Object.keys(errors).some((field) => GENERAL_FIELDS.has(field)) ? 'general' : 'import'),
   );
 
   return (
     <form onSubmit={submit} noValidate>
-      <Tabs value={tab} onChange={(value) => setTab((value as Tab | null) ?? 'general')} keepMounted>
+      <Tabs
+        value={tab === 'import' && !qr ? 'general' : tab}
+        onChange={(value) => setTab((value as Tab | null) ?? 'general')}
+        keepMounted
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="general" data-testid="channel-tab-general">
             {t('channels.tabs.general')}
           </Tabs.Tab>
+          {qr ? (
+            <Tabs.Tab value="import" data-testid="channel-tab-import">
+              {t('channels.tabs.import')}
+            </Tabs.Tab>
+          ) : null}
           <Tabs.Tab value="messages" data-testid="channel-tab-messages">
             {t('channels.tabs.messages')}
           </Tabs.Tab>
@@ -94,8 +118,13 @@ function ChannelForm({ channel, onDone }: { channel?: ChannelDto; onDone: () => 
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general">
-          <GeneralPanel form={form} channel={channel} />
+          <GeneralPanel form={form} channel={channel} supported={supported} />
         </Tabs.Panel>
+        {qr ? (
+          <Tabs.Panel value="import">
+            <ImportPanel form={form} />
+          </Tabs.Panel>
+        ) : null}
         <Tabs.Panel value="messages">
           <MessagesPanel form={form} channel={channel} />
         </Tabs.Panel>

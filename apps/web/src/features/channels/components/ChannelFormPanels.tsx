@@ -4,18 +4,37 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_FLAG_KEYS, CHANNEL_TYPES, type ChannelDto } from '@conversa/shared';
 import { useQueues, useUserOptions } from '../api/routing';
-import { hasSecret, isSupportedType, type ChannelFormValues } from '../hooks/channel-form';
+import {
+  evoInstanceName,
+  hasSecret,
+  IMPORT_FLAGS,
+  isGatewayType,
+  isSupportedType,
+  type ChannelFormValues,
+  type SupportedTypes,
+} from '../hooks/channel-form';
+import { GatewayFields } from './GatewayFields';
 
 type Form = UseFormReturnType<ChannelFormValues>;
 
-export function GeneralPanel({ form, channel }: { form: Form; channel?: ChannelDto }) {
+interface GeneralPanelProps {
+  form: Form;
+  channel?: ChannelDto;
+  supported?: SupportedTypes;
+}
+
+export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
   const { t } = useTranslation();
   const queues = useQueues();
   const users = useUserOptions();
   const values = form.getValues();
+  // Evolution: the name is the instance (letters and digits only) and cannot change once created.
+  const evo = values.type === 'evo';
+  const nameLocked = evo && channel?.type === 'evo';
+  const instance = evoInstanceName(values.name);
   const typeOptions = CHANNEL_TYPES.map((type) => {
     const label = t(`channels.types.${type}`);
-    const available = isSupportedType(type) || type === channel?.type;
+    const available = isSupportedType(type, supported) || type === channel?.type;
     return {
       value: type,
       label: available ? label : t('channels.form.comingSoon', { type: label }),
@@ -44,10 +63,19 @@ export function GeneralPanel({ form, channel }: { form: Form; channel?: ChannelD
           data-autofocus
           autoComplete="off"
           maxLength={120}
+          readOnly={nameLocked}
+          description={
+            nameLocked
+              ? t('channels.form.evoNameLocked')
+              : evo
+                ? t('channels.form.evoInstance', { instance: instance || '—' })
+                : undefined
+          }
           data-testid="channel-form-name"
           {...form.getInputProps('name')}
         />
       </SimpleGrid>
+      {isGatewayType(values.type) ? <GatewayFields form={form} channel={channel} /> : null}
       {values.type === 'telegram' ? (
         <PasswordInput
           label={t('channels.form.tokenTelegram')}
@@ -163,7 +191,7 @@ export function MessagesPanel({ form, channel }: { form: Form; channel?: Channel
   );
 }
 
-const BEHAVIOUR_FLAGS = CHANNEL_FLAG_KEYS.filter((key) => key !== 'birthdayDate');
+const BEHAVIOUR_FLAGS = CHANNEL_FLAG_KEYS.filter((key) => key !== 'birthdayDate' && !IMPORT_FLAGS.includes(key));
 
 export function BehaviourPanel({ form }: { form: Form }) {
   const { t } = useTranslation();

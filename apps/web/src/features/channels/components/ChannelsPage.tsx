@@ -9,6 +9,7 @@ import { QueryError } from '../../../components/QueryError';
 import { notifySuccess } from '../../../lib/notify';
 import { useStoredSession } from '../../../lib/storage';
 import { useChannels, useChannelSession, useDeleteChannel, type SessionAction } from '../api/channels';
+import { isQrType } from '../hooks/channel-form';
 import { notifyFailure } from '../hooks/notify-failure';
 import { ChannelCard } from './ChannelCard';
 import { ChannelFormModal } from './ChannelFormModal';
@@ -38,8 +39,8 @@ export function ChannelsPage() {
       {
         onSuccess: () => {
           notifySuccess(t(`channels.session.${action}Done`, { name: channel.name }));
-          // Providers with a QR code send it by socket after a restart; Telegram never does.
-          if (action === 'restart' && channel.type !== 'telegram') setDialog({ kind: 'qrcode', channelId: channel.id });
+          // QR channels send their QR code (or pairing code) by socket once started; the modal follows it live.
+          if (action !== 'disconnect' && isQrType(channel.type)) setDialog({ kind: 'qrcode', channelId: channel.id });
         },
         onError: (error) => notifyFailure(error, t(`channels.session.${action}Error`)),
       },

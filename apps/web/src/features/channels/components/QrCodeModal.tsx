@@ -1,8 +1,14 @@
-import { useEffect } from 'react';
-import { Center, Code, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDeviceMobile, IconQrcode, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelDto } from '@conversa/shared';
-import { isImageQrCode } from '../hooks/channel-display';
+import type { ChannelDto, ChannelStatus } from '@conversa/shared';
+import { describeError } from '../../../lib/api';
+import { notifySuccess } from '../../../lib/notify';
+import { useQrLogin, type QrLoginRequest } from '../api/channels';
+import { ENDED_STATUSES, formatPairingCode } from '../hooks/qr-session';
+import { PairingCodeForm } from './PairingCodeForm';
+import { QrCodeImage } from './QrCodeImage';
 
 interface QrCodeModalProps {
   /** The channel as the cache holds it now (socket updates included); null closes the modal. */
@@ -11,53 +17,166 @@ interface QrCodeModalProps {
 }
 
 /**
- * The QR code of a channel waiting for a scan (`status = qrcode`), live from `{T}:whatsappSession`; the modal closes
- * itself once the channel is CONNECTED.
+ * The login of a QR channel, live from `{T}:whatsappSession` (product-spec §4 "Channel session"): the QR code, or a
+ * pairing code for a phone number instead, and a clear text for every status. The modal closes itself with a toast
+ * once the session it watched becomes CONNECTED.
  */
 export function QrCodeModal({ channel, onClose }: QrCodeModalProps) {
   const { t } = useTranslation();
-  const connected = channel?.status === 'CONNECTED';
-  useEffect(() => {
-    if (connected) onClose();
-  }, [connected, onClose]);
-  const qrcode = channel?.status === 'qrcode' ? channel.qrcode : null;
   return (
     <Modal
-      opened={channel !== null && !connected}
+      opened={channel !== null}
       onClose={onClose}
       title={channel ? t('channels.qr.title', { name: channel.name }) : ''}
       centered
     >
-      <Stack gap="sm" data-testid="channel-qrcode-modal">
-        <Text size="sm">{t('channels.qr.instructions')}</Text>
-        {qrcode ? (
-          isImageQrCode(qrcode) ? (
-            <Center>
-              <Image
-                src={qrcode}
-                alt={t('channels.qr.alt', { name: channel?.name ?? '' })}
-                w={280}
-                h={280}
-                fit="contain"
-                data-testid="channel-qrcode-image"
-              />
-            </Center>
+      {channel ? <QrSession key={channel.id} channel={channel} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function QrSession({ channel, onClose }: { channel: ChannelDto; onClose: () => void }) {
+  const { t } = useTranslation();
+  const login = useQrLogin();
+  const [askingNumber, setAskingNumber] = useState(false);
+  const { status, name } = channel;
+  const previous = useRef<ChannelStatus>(status);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = status;
+    if (status === 'CONNECTED' && before !== 'CONNECTED') {
+      notifySuccess(t('channels.qr.connected', { name }));
+      onClose();
+    }
+  }, [status, name, onClose, t]);
+
+  const request = (next: QrLoginRequest) => {
+    login.reset();
+    login.mutate({ channel, request: next }, { onSuccess: () => setAskingNumber(false) });
+  };
+  const newQrButton = (label: string) => (
+    <Button
+      variant="light"
+      leftSection={<IconRefresh size={16} aria-hidden />}
+      loading={login.isPending && login.variables.request.kind === 'qrcode'}
+      disabled={login.isPending}
+      onClick={() => request({ kind: 'qrcode' })}
+      data-testid="channel-qrcode-new"
+    >
+      {label}
+    </Button>
+  );
+  const pairingButton = (
+    <Button
+      variant="subtle"
+      leftSection={<IconDeviceMobile size={16} aria-hidden />}
+      disabled={login.isPending}
+      onClick={() => setAskingNumber(true)}
+      data-testid="channel-pairing-start"
+    >
+      {t('channels.qr.usePairing')}
+    </Button>
+  );
+  const ended = ENDED_STATUSES.includes(status);
+
+  return (
+    <Stack gap="md" data-testid="channel-qrcode-modal" data-status={status}>
+      <Group gap="xs" justify="space-between" role="status" aria-live="polite">
+        <Text fw={600} data-testid="channel-qrcode-state">
+          {t(`channels.qr.state.${status}`)}
+        </Text>
+        {channel.retries > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="channel-qrcode-retries">
+            {t('channels.qr.retries', { count: channel.retries })}
+          </Text>
+        ) : null}
+      </Group>
+      {login.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle aria-hidden />}
+          role="alert"
+          data-testid="channel-qrcode-failure"
+        >
+          {describeError(login.error)}
+        </Alert>
+      ) : null}
+      {askingNumber ? (
+        <PairingCodeForm
+          pending={login.isPending}
+          onRequest={(phoneNumber) => request({ kind: 'pairing', phoneNumber })}
+          onCancel={() => setAskingNumber(false)}
+        />
+      ) : status === 'qrcode' ? (
+        <>
+          <Text size="sm">{t('channels.qr.instructions')}</Text>
+          {channel.qrcode ? (
+            <QrCodeImage qrcode={channel.qrcode} alt={t('channels.qr.alt', { name })} />
           ) : (
-            <Code block data-testid="channel-qrcode-text" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-              {qrcode}
-            </Code>
-          )
-        ) : (
-          <Center py="lg">
-            <Stack align="center" gap="xs" role="status" aria-live="polite">
-              <Loader aria-hidden />
-              <Text size="sm" c="dimmed">
-                {t('channels.qr.waiting')}
+            <Waiting text={t('channels.qr.waiting')} />
+          )}
+          <Group justify="space-between" gap="xs">
+            {pairingButton}
+            {newQrButton(t('channels.qr.newQr'))}
+          </Group>
+        </>
+      ) : status === 'PAIRING' ? (
+        <>
+          {channel.pairingCode ? (
+            <Stack gap="xs" align="center">
+              <Text size="sm">{t('channels.qr.pairingCodeLabel')}</Text>
+              <Title
+                order={2}
+                ff="monospace"
+                fz={40}
+                lts={4}
+                aria-label={t('channels.qr.pairingCodeAria', { code: channel.pairingCode.split('').join(' ') })}
+                data-testid="channel-pairing-code"
+              >
+                {formatPairingCode(channel.pairingCode)}
+              </Title>
+              <Text size="sm" ta="center">
+                {t('channels.qr.pairingInstructions')}
               </Text>
             </Stack>
-          </Center>
-        )}
+          ) : (
+            <Waiting text={t('channels.qr.pairingWaiting')} />
+          )}
+          <Group justify="flex-end">{newQrButton(t('channels.qr.useQrInstead'))}</Group>
+        </>
+      ) : status === 'OPENING' ? (
+        <Waiting text={t('channels.qr.openingHint')} />
+      ) : status === 'CONNECTED' ? (
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-testid="channel-qrcode-close">
+            {t('common.close')}
+          </Button>
+        </Group>
+      ) : ended ? (
+        <>
+          <Alert color={status === 'CONFLICT' ? 'orange' : 'red'} variant="light" icon={<IconQrcode aria-hidden />}>
+            {t(`channels.qr.hint.${status}`)}
+          </Alert>
+          <Group justify="space-between" gap="xs">
+            {pairingButton}
+            {newQrButton(t('channels.qr.retry'))}
+          </Group>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Waiting({ text }: { text: string }) {
+  return (
+    <Center py="lg">
+      <Stack align="center" gap="xs">
+        <Loader aria-hidden />
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
       </Stack>
-    </Modal>
+    </Center>
   );
 }

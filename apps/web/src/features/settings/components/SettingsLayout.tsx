@@ -1,11 +1,15 @@
 import { Tabs } from '@mantine/core';
-import { IconAdjustments } from '@tabler/icons-react';
+import { IconAdjustments, IconBrandWhatsapp, IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
 
-/** /configuracoes: one tab per settings group; only "geral" exists so far. */
-const TABS = [{ value: 'geral', labelKey: 'settings.tabs.geral', icon: IconAdjustments }] as const;
+/** /configuracoes: one tab per settings group (product-spec §2 lists the children; these exist so far). */
+const TABS = [
+  { value: 'geral', labelKey: 'settings.tabs.geral', icon: IconAdjustments },
+  { value: 'wuzapi', labelKey: 'settings.tabs.wuzapi', icon: IconServer },
+  { value: 'evolution', labelKey: 'settings.tabs.evolution', icon: IconBrandWhatsapp },
+] as const;
 
 export function SettingsLayout() {
   const { t } = useTranslation();
