@@ -225,6 +225,10 @@ export const tenantDtoSchema = z.object({
   hideUnoficial: z.boolean(),
   /** Null = the installation's default quota. */
   mediaQuotaBytes: z.number().nullable(),
+  /** Gateway defaults (client-contract §10); the Evolution key is write-only: only whether one is stored. */
+  wuzapiHost: z.string().nullable(),
+  evoHost: z.string().nullable(),
+  evoTokenConfigured: z.boolean(),
   createdAt: z.string(),
 });
 export type TenantDto = z.infer<typeof tenantDtoSchema>;

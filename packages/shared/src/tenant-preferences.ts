@@ -128,3 +128,39 @@ export function systemColorsList(colors: Partial<Record<SystemColorKey, string>>
 
 /** GET /tenants/date: the end of the paid or trial period, null when there is none. */
 export const tenantDueDateResponseSchema = z.object({ dueDate: z.string().nullable() });
+
+// ---------- gateway defaults (client-contract §10) ----------
+
+/** An http(s) API URL ('' or null clears it): "The Evolution and Wuzapi API URLs must be valid" (product-spec §5). */
+const gatewayUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .nullable()
+  .transform((value) => value || null)
+  .refine((value) => value === null || isGatewayUrl(value), { message: 'an http(s) URL' });
+
+export function isGatewayUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && !url.username;
+  } catch {
+    return false;
+  }
+}
+
+/** PUT /tenantsWuzapiHost/{id}: `{ id, wuzapiHost }`. */
+export const tenantWuzapiHostInputSchema = z.object({ wuzapiHost: gatewayUrl });
+/** PUT /tenantsEvolutionHost/{id}: `{ id, evoHost, evoToken }`; an absent or empty key keeps the stored one. */
+export const tenantEvolutionHostInputSchema = z.object({
+  evoHost: gatewayUrl,
+  evoToken: z.string().trim().max(500).nullish(),
+});
+/** The answer of both: the tenant's gateway defaults, the key write-only. */
+export const tenantGatewaysResponseSchema = z.object({
+  id: z.number(),
+  wuzapiHost: z.string().nullable(),
+  evoHost: z.string().nullable(),
+  evoTokenConfigured: z.boolean(),
+});
+export type TenantGateways = z.infer<typeof tenantGatewaysResponseSchema>;

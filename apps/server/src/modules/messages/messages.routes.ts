@@ -3,6 +3,7 @@
  * Routes parse, authorise and delegate; ticket visibility is decided by the tickets module (findVisibleTicket).
  */
 import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -24,6 +25,7 @@ import type { MediaStore } from '../../platform/storage/media-store.js';
 import type { MessageActions } from './messages.actions.js';
 import type { ForwardService } from './messages.forward.js';
 import type { SendService } from './messages.send.js';
+import { messagesGatewayRoutes } from './messages.gateway.routes.js';
 import type { MessagesService } from './messages.service.js';
 import { receiveMediaUpload } from './messages.upload.js';
 
@@ -49,11 +51,42 @@ function disposition(mime: string, name: string): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * An agent's send to a ticket from an HTTP request: JSON (sendMessageSchema) for text, multipart (`medias` + fields)
+ * for one file. Shared by POST /messages/{ticketId} and the gateway paths (messages.gateway.routes.ts).
+ */
+export async function sendFromRequest(
+  deps: Pick<MessagesRouteDeps, 'send' | 'store'>,
+  request: FastifyRequest,
+  ticketId: number,
+) {
+  const ctx = actor(request);
+  if (request.isMultipart()) {
+    await deps.send.assertWritable(ctx, ticketId);
+    const { media, fields } = await receiveMediaUpload(request, deps.store, ctx.tenantId);
+    const values = { body: fields.body ?? media.name, quotedMsgId: null, sendType: null, media };
+    return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
+  }
+  const parsed = sendMessageSchema.safeParse(request.body ?? {});
+  if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
+  const input = parsed.data;
+  if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
+  return deps.send.sendMessage(ctx, ticketId, {
+    body: input.body,
+    quotedMsgId: input.quotedMsg,
+    idFront: input.idFront ?? null,
+    sendType: input.sendType ?? null,
+    media: null,
+  });
+}
+
 export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(fastifyMultipart, {
       limits: { fileSize: deps.maxUploadBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
     });
+    // The gateway paths (/evo-..., /meow-...) share this context's multipart parser.
+    await app.register(messagesGatewayRoutes(deps));
 
     app.get(
       '/messages/:ticketId',
@@ -79,27 +112,7 @@ export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
           response: { 200: messageDtoSchema },
         },
       },
-      async (request) => {
-        const ctx = actor(request);
-        const ticketId = request.params.ticketId;
-        if (request.isMultipart()) {
-          await deps.send.assertWritable(ctx, ticketId);
-          const { media, fields } = await receiveMediaUpload(request, deps.store, ctx.tenantId);
-          const values = { body: fields.body ?? media.name, quotedMsgId: null, sendType: null, media };
-          return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
-        }
-        const parsed = sendMessageSchema.safeParse(request.body ?? {});
-        if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
-        const input = parsed.data;
-        if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
-        return deps.send.sendMessage(ctx, ticketId, {
-          body: input.body,
-          quotedMsgId: input.quotedMsg,
-          idFront: input.idFront ?? null,
-          sendType: input.sendType ?? null,
-          media: null,
-        });
-      },
+      async (request) => sendFromRequest(deps, request, request.params.ticketId),
     );
 
     app.delete(

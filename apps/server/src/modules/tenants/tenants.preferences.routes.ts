@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   businessHoursInputSchema,
+  idParamsSchema,
   businessHoursResponseSchema,
   messageBusinessHoursInputSchema,
   ratingInputSchema,
@@ -13,6 +14,9 @@ import {
   systemColorsInputSchema,
   systemColorsResponseSchema,
   tenantDueDateResponseSchema,
+  tenantEvolutionHostInputSchema,
+  tenantGatewaysResponseSchema,
+  tenantWuzapiHostInputSchema,
 } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
 import type { TenantPreferencesService } from './tenants.preferences.js';
@@ -62,6 +66,17 @@ export function tenantPreferencesRoutes(service: TenantPreferencesService): Fast
       { schema: { tags, body: systemColorsInputSchema, response: { 200: systemColorsResponseSchema } } },
       async (request) => service.saveSystemColors(requireProfile(request, 'admin'), request.body),
     );
+    // Gateway defaults (client-contract §10): the id names the tenant; only its admins or the superadmin write it.
+    const gateways = { tags, params: idParamsSchema, response: { 200: tenantGatewaysResponseSchema } };
+    app.put('/tenantsWuzapiHost/:id', { schema: { ...gateways, body: tenantWuzapiHostInputSchema } }, async (request) =>
+      service.saveGatewayDefaults(requireProfile(request, 'admin'), request.params.id, request.body),
+    );
+    app.put(
+      '/tenantsEvolutionHost/:id',
+      { schema: { ...gateways, body: tenantEvolutionHostInputSchema } },
+      async (request) => service.saveGatewayDefaults(requireProfile(request, 'admin'), request.params.id, request.body),
+    );
+
     app.get(
       '/publicSystemColors',
       { config: { public: true }, schema: { tags, response: { 200: systemColorsResponseSchema } } },

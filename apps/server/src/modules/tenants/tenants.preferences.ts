@@ -18,11 +18,14 @@ import {
   type SystemColor,
   type SystemColorKey,
   type systemColorsInputSchema,
+  type TenantGateways,
 } from '@conversa/shared';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { systemContext, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
 import { findTenantDocument, saveTenantDocument } from '../settings/index.js';
+import { tenants } from './tenants.tables.js';
 import { findTenantById } from './tenants.repository.js';
 
 export interface BusinessHours {
@@ -48,6 +51,15 @@ export interface TenantPreferencesService {
   saveSystemColors(ctx: TenantContext, colors: z.output<typeof systemColorsInputSchema>): Promise<SystemColor[]>;
   /** Login and sign-up pages: no token, so the installation's colours. */
   getPublicSystemColors(): Promise<SystemColor[]>;
+  /**
+   * The gateway defaults of tenant `id` (client-contract §10): an admin of that tenant or the superadmin. A null host
+   * clears it; an absent or empty Evolution key keeps the stored one.
+   */
+  saveGatewayDefaults(
+    ctx: TenantContext,
+    id: number,
+    values: { wuzapiHost?: string | null; evoHost?: string | null; evoToken?: string | null },
+  ): Promise<TenantGateways>;
 }
 
 // A stored document that no longer parses (an older shape) falls back to the default instead of failing the read.
@@ -130,5 +142,24 @@ export function createTenantPreferencesService(deps: { db: Database }): TenantPr
     },
 
     getPublicSystemColors: () => readColors(systemContext(PROTECTED_TENANT_ID)),
+
+    async saveGatewayDefaults(ctx, id, values) {
+      if (id !== ctx.tenantId && ctx.profile !== 'superadmin') throw fail('ERR_NO_PERMISSION');
+      const patch: Partial<typeof tenants.$inferInsert> = { updatedAt: new Date() };
+      if (values.wuzapiHost !== undefined) patch.wuzapiHost = values.wuzapiHost;
+      if (values.evoHost !== undefined) patch.evoHost = values.evoHost;
+      if (values.evoToken) patch.evoToken = values.evoToken;
+      // The permission is checked above; the write runs as the named tenant (the superadmin may name any).
+      const [row] = await withTenant(db, systemContext(id), (tx) =>
+        tx.update(tenants).set(patch).where(eq(tenants.id, id)).returning(),
+      );
+      if (!row) throw fail('ERR_NO_TENANT_FOUND');
+      return {
+        id: row.id,
+        wuzapiHost: row.wuzapiHost,
+        evoHost: row.evoHost,
+        evoTokenConfigured: Boolean(row.evoToken),
+      };
+    },
   };
 }

@@ -33,6 +33,9 @@ export const toTenantDto = (row: TenantRow): TenantDto => ({
   trialPeriod: row.trialPeriod,
   hideUnoficial: row.hideUnofficial,
   mediaQuotaBytes: row.mediaQuotaBytes,
+  wuzapiHost: row.wuzapiHost,
+  evoHost: row.evoHost,
+  evoTokenConfigured: Boolean(row.evoToken),
   createdAt: row.createdAt.toISOString(),
 });
 
