@@ -18,7 +18,18 @@ const MARK = 'Vitima';
 let t: TestApp;
 let owner: TestUser;
 let intruder: TestUser;
-const ids = { contact: 0, channel: 0, queue: 0, ticket: 0, message: 0, sent: 0, user: 0, ownContact: 0, channel2: 0 };
+const ids = {
+  contact: 0,
+  channel: 0,
+  queue: 0,
+  ticket: 0,
+  message: 0,
+  sent: 0,
+  user: 0,
+  ownContact: 0,
+  channel2: 0,
+  meow: 0,
+};
 
 type Request = [HttpMethod, string, object?];
 type Case =
@@ -214,6 +225,9 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'POST /api/whatsappsession/:id': { owned: [['POST', `/whatsappsession/${ids.channel}`]] },
   'PUT /api/whatsappsession/:id': { owned: [['PUT', `/whatsappsession/${ids.channel}`, { isQrcode: true }]] },
   'DELETE /api/whatsappsession/:id': { owned: [['DELETE', `/whatsappsession/${ids.channel}`]] },
+  // Tenant 1 has a meow channel with instance id `vitima01`; another tenant's admin cannot reach it by that id.
+  'POST /api/meow-qrcode/:wabaId': { owned: [['POST', '/meow-qrcode/vitima01', { id: ids.meow }]] },
+  'POST /api/meow-setwebhook/:wabaId': { owned: [['POST', '/meow-setwebhook/vitima01', { id: ids.meow }]] },
 });
 
 /** Every tenant-1 row of every table with a tenant_id (found in the catalogue), tenant 1 itself and its jobs. */
@@ -245,6 +259,15 @@ beforeAll(async () => {
   ids.user = (await t.createUser({ tenantId: 1, name: `${MARK} Usuario` })).id;
   ids.channel = await makeChannel(t, 1, { name: `${MARK} Canal`, isDefault: true });
   ids.channel2 = await makeChannel(t, 1, { name: `${MARK} Canal 2` });
+  ids.meow = (
+    await t.call(owner, 'POST', '/whatsapp', {
+      name: `${MARK} Meow`,
+      type: 'meow',
+      remotePath: 'http://127.0.0.1:9',
+      tokenAPI: 'vitima-token',
+      wabaId: 'vitima01',
+    })
+  ).json<{ id: number }>().id;
   await makeChannel(t, tenant2, { isDefault: true });
   ids.queue = await makeQueue(t, 1, `${MARK} Fila`);
   // Tenant 1's own preferences carry the mark, so a list answer leaking them is seen.

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
+import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
 
 export interface AdapterRegistry {
   forType(type: ChannelType): ChannelAdapter | undefined;
@@ -18,6 +19,7 @@ export interface AdapterRegistry {
 export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>): AdapterRegistry {
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
+    ['meow', createWuzapiAdapter()],
     ['evo', createEvolutionAdapter()],
   ]);
   return {

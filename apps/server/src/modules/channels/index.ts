@@ -7,6 +7,7 @@ import { channelsTenantsRoutes } from './channels.tenants.routes.js';
 import { createChannelsService } from './channels.service.js';
 import { createSessionsService } from './channels.sessions.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
+import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
 
 export { channels, userChannels } from './channels.tables.js';
@@ -39,6 +40,7 @@ export const channelsModule: AppModule = (platform) => {
       await app.register(channelsRoutes(service, sessions));
       await app.register(channelsTenantsRoutes(db, service));
       await app.register(webhooksRoutes(intake));
+      await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
     },
   };
