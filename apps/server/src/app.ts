@@ -27,9 +27,10 @@ import type { Platform } from './platform/platform.js';
 import { createRealtime } from './platform/realtime/server.js';
 import type { Secrets } from './platform/secrets.js';
 import type { Mailer } from './integrations/smtp/mailer.js';
-import { modules } from './modules.js';
+import { modules, type ModuleRegistration } from './modules.js';
 import type { TicketMessagingPort } from './modules/tickets/index.js';
 import type { AdapterLookup } from './modules/messages/index.js';
+import type { SessionDriver } from './modules/channels/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -42,6 +43,8 @@ export interface AppDeps {
   ticketMessaging?: TicketMessagingPort;
   /** The channel adapters the message pipeline sends through (tests pass a recording one). */
   adapters?: AdapterLookup;
+  /** Stateful session drivers instead of the installation's (tests pass fakes). */
+  sessionDrivers?: SessionDriver[];
 }
 
 export interface BuiltApp {
@@ -50,6 +53,8 @@ export interface BuiltApp {
   jobDefinitions: JobDefinition<never>[];
   /** Every route the app serves (HEAD twins left out): the isolation suite walks it, so no route is forgotten. */
   routes: { method: string; url: string }[];
+  /** Starts the modules' background work (nodes with workers on, after the job workers); closing the app stops it. */
+  startBackground(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -126,21 +131,31 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: docsContentSecurityPolicy(security) });
 
   const jobDefinitions: JobDefinition<never>[] = [];
+  const background: Pick<ModuleRegistration, 'start' | 'stop'>[] = [];
   await app.register(
     async (api) => {
       registerAuthentication(api, tokens);
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
       for (const mod of modules) {
-        const { plugin, jobs } = mod(platform, deps);
+        const { plugin, jobs, start, stop } = mod(platform, deps);
         await api.register(plugin);
         jobDefinitions.push(...(jobs ?? []));
+        if (start || stop) background.push({ start, stop });
       }
     },
     { prefix: '/api' },
   );
 
+  // Before the realtime server closes (preClose runs first, onClose after): sessions close while events still flow.
+  app.addHook('preClose', async () => {
+    for (const work of [...background].reverse()) await work.stop?.();
+  });
+
   await registerWeb(app, deps.config.webDist);
-  return { app, platform, jobDefinitions, routes };
+  const startBackground = async () => {
+    for (const work of background) await work.start?.();
+  };
+  return { app, platform, jobDefinitions, routes, startBackground };
 }
 
 async function registerWeb(app: FastifyInstance, configured: string | undefined): Promise<void> {

@@ -78,6 +78,16 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 ** 3),
+  /**
+   * Stateful sessions (Baileys, whatsapp-web.js): a node holds a session's lease for SESSION_LEASE_TTL_MS and renews
+   * it every SESSION_LEASE_RENEW_MS, so another node takes a dead owner's sessions over within TTL + one renewal;
+   * each tick claims at most SESSION_CLAIMS_PER_TICK free sessions (nodes share them out). An action asked for on a
+   * node that does not run the session waits SESSION_ACTION_TIMEOUT_MS for its owner.
+   */
+  SESSION_LEASE_TTL_MS: z.coerce.number().int().min(500).default(20_000),
+  SESSION_LEASE_RENEW_MS: z.coerce.number().int().min(100).default(5_000),
+  SESSION_CLAIMS_PER_TICK: z.coerce.number().int().min(1).max(1000).default(5),
+  SESSION_ACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -129,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.BAILEYS_SIMULATOR_URL && !e.BAILEYS_SOCKET_MODULE) {
     throw new Error('Invalid configuration: BAILEYS_SIMULATOR_URL needs BAILEYS_SOCKET_MODULE');
   }
+  if (e.SESSION_LEASE_RENEW_MS * 2 > e.SESSION_LEASE_TTL_MS) {
+    throw new Error('Invalid configuration: SESSION_LEASE_RENEW_MS must be at most half of SESSION_LEASE_TTL_MS');
+  }
   const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -155,6 +168,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedSuperadminPassword: e.SEED_SUPERADMIN_PASSWORD,
     webDist: e.WEB_DIST,
     workers: e.WORKERS,
+    sessions: {
+      leaseTtlMs: e.SESSION_LEASE_TTL_MS,
+      renewMs: e.SESSION_LEASE_RENEW_MS,
+      claimsPerTick: e.SESSION_CLAIMS_PER_TICK,
+      actionTimeoutMs: e.SESSION_ACTION_TIMEOUT_MS,
+    },
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
     /** Test hooks (see the schema): the Baileys socket module replacing the library's, and its simulator. */
     baileysSocketModule: e.BAILEYS_SOCKET_MODULE,

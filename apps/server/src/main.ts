@@ -21,8 +21,10 @@ async function main(): Promise<void> {
 
   const jobs = createJobQueue(database, logger);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
-  const { app, jobDefinitions } = await buildApp({ config, database, jobs, secrets, mailer, logger });
+  const { app, jobDefinitions, startBackground } = await buildApp({ config, database, jobs, secrets, mailer, logger });
   await jobs.start(jobDefinitions, config.workers);
+  // Stateful sessions (their leases, their send queues) run only where workers run.
+  if (config.workers) await startBackground();
   await app.listen({ port: config.port, host: config.host });
   logger.info(`Conversa is running at ${config.publicUrl}`);
 

@@ -18,6 +18,10 @@ import { createTicketsModule } from './modules/tickets/index.js';
 export interface ModuleRegistration {
   plugin: FastifyPluginAsync;
   jobs?: JobDefinition<never>[];
+  /** Background work that runs only on nodes with workers on (main.ts starts it after the job workers). */
+  start?: () => Promise<void>;
+  /** Stops that work when the app closes (before the job queue and the database). */
+  stop?: () => Promise<void>;
 }
 
 export type AppModule = (platform: Platform, deps: AppDeps) => ModuleRegistration;

@@ -30,13 +30,31 @@ export type TicketListEvent =
   /** The ticket left this user's view (closed elsewhere, transferred away, deleted). */
   | { type: 'ticket:delete'; payload: { id: number } };
 
+/** `{T}:importMessages` progress: messages imported so far of those asked for; `date` = the oldest one reached. */
+export interface ImportMessagesStatus {
+  this: number;
+  all: number;
+  date: string | null;
+}
+
 export interface ServerToClientEvents {
   [event: TenantEvent<'ticketList'>]: (payload: TicketListEvent) => void;
   [event: TenantEvent<'ticket'>]: (payload: { action: 'update'; ticket: TicketDto }) => void;
   [event: TenantEvent<'whatsapp'>]: (
     payload: { action: 'update'; whatsapp: ChannelDto } | { action: 'delete'; whatsappId: number },
   ) => void;
-  [event: TenantEvent<'whatsappSession'>]: (payload: { action: 'update'; session: ChannelSessionState }) => void;
+  [event: TenantEvent<'whatsappSession'>]: (
+    payload:
+      | { action: 'update' | 'readySession'; session: ChannelSessionState }
+      /** History sync after a login, 0..100 (stateful QR sessions). */
+      | { action: 'loadingscreen'; session: ChannelSessionState; percent: number },
+  ) => void;
+  /** A stateful session's phone battery (client-contract §19). */
+  [event: TenantEvent<'change_battery'>]: (payload: { batteryInfo: { sessionName: string; battery: number } }) => void;
+  /** History import of a QR session: progress (`this = all = -1` means finished), then `refresh` (client-contract §19). */
+  [event: TenantEvent<'importMessages'>]: (
+    payload: { action: 'update'; status: ImportMessagesStatus } | { action: 'refresh' },
+  ) => void;
   [event: TenantEvent<'contactList'>]: (
     payload:
       | { type: 'contact:update' | 'contact:create'; payload: ContactDto }

@@ -22,7 +22,10 @@ import type { SessionsService } from './channels.sessions.js';
  * registered with `setInboundSink`.
  */
 export interface InboundSink {
-  receive(channel: ChannelCredentials, event: Exclude<InboundEvent, { kind: 'session' }>): Promise<void>;
+  receive(
+    channel: ChannelCredentials,
+    event: Exclude<InboundEvent, { kind: 'session' | 'session-sync' | 'battery' }>,
+  ): Promise<void>;
 }
 
 /** Keyed by the app's platform object, so every app instance (tests build several) has its own sink. */
@@ -30,6 +33,11 @@ const sinks = new WeakMap<object, InboundSink>();
 
 export function setInboundSink(platform: object, sink: InboundSink): void {
   sinks.set(platform, sink);
+}
+
+/** The app's sink (stateful sessions hand their conversation events to it, as webhooks do). */
+export function inboundSinkOf(platform: object): InboundSink | undefined {
+  return sinks.get(platform);
 }
 
 export interface IntakeResult {
@@ -117,8 +125,8 @@ export function createWebhookIntake(deps: {
       const channel = toCredentials(row);
       const ctx = systemContext(row.tenantId);
       for (const event of events) {
-        if (event.kind === 'session') {
-          await sessions.applySessionEvent(ctx, row.id, event);
+        if (event.kind === 'session' || event.kind === 'session-sync' || event.kind === 'battery') {
+          await sessions.applySideEvent(ctx, row.id, event);
           continue;
         }
         const sink = sinks.get(deps.platform);

@@ -3,11 +3,15 @@
  * created (ERR_CHANNEL_TYPE_UNSUPPORTED); `SUPPORTED_CHANNEL_TYPES` in packages/shared mirrors this list for the web.
  */
 import type { ChannelType } from '@conversa/shared';
+import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
+import { createSessionAdapter } from './sessions/session-adapter.js';
+import type { SessionDriver } from './sessions/session-driver.js';
+import type { SessionHost } from './sessions/session-host.js';
 
 export interface AdapterRegistry {
   forType(type: ChannelType): ChannelAdapter | undefined;
@@ -16,15 +20,41 @@ export interface AdapterRegistry {
   types(): ChannelType[];
 }
 
-export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>): AdapterRegistry {
+/**
+ * Stateful types get a session adapter over their driver, run by the host; without a host (a registry built for
+ * a tool or a test) they are absent.
+ */
+export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>, host?: SessionHost): AdapterRegistry {
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
     ['meow', createWuzapiAdapter()],
     ['evo', createEvolutionAdapter()],
   ]);
+  for (const driver of host?.drivers() ?? []) adapters.set(driver.type, createSessionAdapter(driver, host!));
   return {
     forType: (type) => adapters.get(type),
     forProvider: (name) => adapters.get(name),
     types: () => [...adapters.keys()] as ChannelType[],
+  };
+}
+
+/** The stateful session drivers of this installation (tests pass their own through AppDeps.sessionDrivers). */
+export function defaultSessionDrivers(config: Pick<Config, 'telegramApiRoot'>, logger: Logger): SessionDriver[] {
+  void config;
+  void logger;
+  return [];
+}
+
+/**
+ * A driver whose construction is asynchronous (a socket module loaded at run time): built on first use, so the
+ * registry stays synchronous.
+ */
+export function lazySessionDriver(type: SessionDriver['type'], build: () => Promise<SessionDriver>): SessionDriver {
+  let built: Promise<SessionDriver> | undefined;
+  const driver = () => (built ??= build());
+  return {
+    type,
+    open: async (channel, context) => (await driver()).open(channel, context),
+    downloadMedia: async (ref, maxBytes) => (await driver()).downloadMedia(ref, maxBytes),
   };
 }

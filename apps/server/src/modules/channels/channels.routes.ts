@@ -61,7 +61,9 @@ export function channelsRoutes(service: ChannelsService, sessions: SessionsServi
 
     // `{ isQrcode: true }` asks for a new QR code; for channels without one it is a new connection attempt.
     app.put('/whatsappsession/:id', { schema: { ...session, body: restartSessionSchema } }, async (request) =>
-      sessions.startSession(requireProfile(request, 'admin'), request.params.id),
+      sessions.restartSession(requireProfile(request, 'admin'), request.params.id, {
+        pairingNumber: request.body?.pairingNumber,
+      }),
     );
 
     app.delete('/whatsappsession/:id', { schema: session }, async (request) =>

@@ -8,10 +8,11 @@ import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaQuota } from '../tenants/index.js';
 import { createMessageActions } from './messages.actions.js';
-import { createAdapterRegistry } from '../channels/index.js';
+import { channelAdapters, registerSessionJobHandler } from '../channels/index.js';
 import { adapterLookup } from './messages.adapters.js';
 import { createForwardService } from './messages.forward.js';
-import { createMessagesJobs } from './messages.jobs.js';
+import { createMessagesJobs, SEND_MESSAGE_JOB, sendPayloadSchema } from './messages.jobs.js';
+import { runSend } from './messages.send-job.js';
 import { createMediaLinks } from './messages.media-links.js';
 import type { PipelineDeps } from './messages.pipeline.js';
 import { messagesRoutes } from './messages.routes.js';
@@ -44,7 +45,7 @@ export const messagesModule: AppModule = (platform, deps) => {
     db: platform.db,
     jobs: platform.jobs,
     events: platform.events,
-    adapters: deps.adapters ?? adapterLookup(createAdapterRegistry(platform.config)),
+    adapters: deps.adapters ?? adapterLookup(channelAdapters(platform)),
     store: withMediaQuota(
       createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
       createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
@@ -52,6 +53,10 @@ export const messagesModule: AppModule = (platform, deps) => {
     links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
   };
   const jobs = createMessagesJobs(pipeline);
+  // A stateful channel's sends run from its session's queue, on the node that runs the session.
+  registerSessionJobHandler(platform, SEND_MESSAGE_JOB.name, (data) =>
+    runSend(pipeline, sendPayloadSchema.parse(data)),
+  );
   const routes = messagesRoutes({
     service: createMessagesService(pipeline),
     send: createSendService(pipeline),

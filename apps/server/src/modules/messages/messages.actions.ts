@@ -11,6 +11,7 @@ import { fail } from '../../platform/http/errors.js';
 import {
   loadChannelCredentials,
   ProviderError,
+  SessionNotRunningError,
   type ChannelAdapter,
   type ChannelCredentials,
 } from '../channels/index.js';
@@ -73,6 +74,8 @@ export function createMessageActions(deps: PipelineDeps) {
     try {
       await call(deps.adapters.get(target.channel.type), target.channel, target.to);
     } catch (error) {
+      // A stateful session that no node runs (or whose owner did not answer in time).
+      if (error instanceof SessionNotRunningError) throw fail('ERR_WAPP_NOT_INITIALIZED');
       if (error instanceof ProviderError) throw fail(refused);
       throw error;
     }

@@ -2,9 +2,11 @@
 import { eq } from 'drizzle-orm';
 import type { ChannelType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { asTenantId, systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { readAll } from '../../platform/storage/media-store.js';
 import {
+  enqueueSessionJob,
+  findSession,
   loadChannelCredentials,
   ProviderError,
   type ChannelCredentials,
@@ -12,6 +14,7 @@ import {
 } from '../channels/index.js';
 import { contacts, type ContactRow } from '../contacts/index.js';
 import { loadMessageDto } from './messages.dto.js';
+import type { JobSpec } from '../../platform/jobs/queue.js';
 import type { SendPayload } from './messages.jobs.js';
 import { publishMessage, shortError, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, updateMessage, type MessageRow } from './messages.repository.js';
@@ -42,11 +45,25 @@ export function recipientFor(type: ChannelType, contact: ContactRow): string | n
   }
 }
 
-/** Counts the attempt (committed before the provider call, so a crash mid-send still counts). */
-async function prepareSend(tx: Tx, messageId: number): Promise<PreparedSend | null> {
+/**
+ * Counts the attempt (committed before the provider call, so a crash mid-send still counts). A send found in the
+ * shared queue for a channel that runs a stateful session (queued before its session existed, or requeued) moves to
+ * the session's queue instead, uncounted: only the session's owner can send it.
+ */
+async function prepareSend(
+  tx: Tx,
+  deps: PipelineDeps,
+  payload: SendPayload,
+  forwardWith: JobSpec<SendPayload> | undefined,
+): Promise<PreparedSend | null> {
+  const messageId = payload.messageId;
   const found = await findMessage(tx, messageId);
   // Sent already (the provider id is set), deleted, given up or not ours to send: nothing to do.
   if (!found || !found.fromMe || found.messageId || found.isDeleted || found.isDelayed) return null;
+  if (forwardWith && found.channelId && (await findSession(tx, asTenantId(payload.tenantId), found.channelId))) {
+    await enqueueSessionJob(deps.jobs, found.channelId, forwardWith, payload, { tx });
+    return null;
+  }
   const message = (await updateMessage(tx, messageId, { sendAttempts: found.sendAttempts + 1 }))!;
   const channel = message.channelId ? await loadChannelCredentials(tx, message.channelId) : null;
   const [contact] = await tx.select().from(contacts).where(eq(contacts.id, message.contactId)).limit(1);
@@ -88,9 +105,19 @@ async function deliver(deps: PipelineDeps, prepared: PreparedSend) {
   return adapter.send(prepared.channel, await outbound(deps, { ...prepared, to: prepared.to }));
 }
 
-export async function runSend(deps: PipelineDeps, payload: SendPayload): Promise<void> {
+/**
+ * The send job, from the shared `messages.send` queue (`forwardWith` is its spec: a stateful channel's send found
+ * there moves to the session's queue) or from a session's queue (run by the session's owner). The same rules hold
+ * for both: the attempt is counted before the provider call and a message with a provider id is never sent again,
+ * so a job that comes back after its worker died (pg-boss expiry) does not send a message stored as sent.
+ */
+export async function runSend(
+  deps: PipelineDeps,
+  payload: SendPayload,
+  forwardWith?: JobSpec<SendPayload>,
+): Promise<void> {
   const ctx = systemContext(payload.tenantId);
-  const prepared = await withTenant(deps.db, ctx, (tx) => prepareSend(tx, payload.messageId));
+  const prepared = await withTenant(deps.db, ctx, (tx) => prepareSend(tx, deps, payload, forwardWith));
   if (!prepared) return;
   if (payload.announce && prepared.attempt === 1) {
     const dto = await withTenant(deps.db, ctx, (tx) => loadMessageDto(tx, prepared.message, deps.links));

@@ -11,6 +11,7 @@ import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
+import { enqueueChannelJob } from '../channels/index.js';
 import { findVisibleTicket, loadTicketDto, touchTicketOnOutbound, type TicketRow } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import { SEND_MESSAGE_JOB } from './messages.jobs.js';
@@ -82,7 +83,9 @@ export async function queueOutboundMessage(
   await touchTicketOnOutbound(tx, ticket.id, values.body || media?.name || row.mediaType, new Date());
   const announce = options.announce ? { announce: true } : {};
   const order = options.priority ? { priority: options.priority } : {};
-  await jobs.enqueue(SEND_MESSAGE_JOB, { tenantId: ctx.tenantId, messageId: row.id, ...announce }, { tx, ...order });
+  // A stateful channel's sends go to its session's queue, worked only where the session runs.
+  const payload = { tenantId: ctx.tenantId, messageId: row.id, ...announce };
+  await enqueueChannelJob(tx, jobs, ctx.tenantId, ticket.channelId, SEND_MESSAGE_JOB, payload, order);
   return { row, created: true };
 }
 

@@ -71,7 +71,8 @@ export type SystemPath =
   | 'users.superadmin'
   | 'jobs.cleanup'
   | 'channels.webhook-lookup'
-  | 'channels.superadmin';
+  | 'channels.superadmin'
+  | 'channels.sessions';
 
 export async function withSystem<T>(db: Database, path: SystemPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (!/^[a-z.-]+$/.test(path)) throw new Error(`invalid system path ${path}`);
