@@ -199,11 +199,13 @@ describe('auth state over the AuthStateStore', () => {
     const store = new MemoryStore();
     const auth = await loadBaileysAuth(store);
     const preKey = { public: Buffer.from('pub'), private: Buffer.from('priv') };
-    await Promise.all([
-      auth.state.keys.set({ 'pre-key': { '1': preKey, '2': preKey } }),
-      auth.state.keys.set({ session: { 'a.0': Buffer.from('session-a') } }),
-      auth.saveCreds(),
-    ]);
+    // The library's key transaction and the creds.update arrive a few promise ticks apart in the same turn.
+    const first = auth.state.keys.set({ 'pre-key': { '1': preKey, '2': preKey } });
+    await Promise.resolve();
+    await Promise.resolve();
+    const second = auth.state.keys.set({ session: { 'a.0': Buffer.from('session-a') } });
+    await Promise.resolve();
+    await Promise.all([first, second, auth.saveCreds()]);
     expect(store.writes).toBe(1);
     expect([...store.data.keys()].sort()).toEqual(['creds', 'pre-key-1', 'pre-key-2', 'session-a.0']);
     await auth.state.keys.set({
