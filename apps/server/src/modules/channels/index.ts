@@ -1,11 +1,15 @@
 import type { AppModule } from '../../modules.js';
-import { createWebhookIntake } from './channels.intake.js';
+import { systemContext } from '../../platform/db/tenancy.js';
+import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
 import { registerChannelsRealtime } from './channels.realtime.js';
-import { createAdapterRegistry } from './channels.registry.js';
+import { createAdapterRegistry, defaultSessionDrivers, type AdapterRegistry } from './channels.registry.js';
 import { channelsRoutes } from './channels.routes.js';
 import { channelsTenantsRoutes } from './channels.tenants.routes.js';
 import { createChannelsService } from './channels.service.js';
-import { createSessionsService } from './channels.sessions.js';
+import { createSessionsService, type SessionsService } from './channels.sessions.js';
+import { createSessionHost } from './sessions/session-host.js';
+import { bindLiveOps } from './sessions/session-live-ops.js';
+import { readCallPolicy } from './sessions/session-policy.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
@@ -27,12 +31,65 @@ export { setInboundSink, type InboundSink } from './channels.intake.js';
 export { createAdapterRegistry, type AdapterRegistry } from './channels.registry.js';
 export { toChannelDto } from './channels.dto.js';
 export { findDefaultChannel, findTenantChannel, type ChannelRow } from './channels.repository.js';
+export type { SessionDriver, LiveSession, SessionContext, AuthStateStore } from './sessions/session-driver.js';
+export { SessionNotRunningError } from './sessions/session-actions.js';
+export { enqueueChannelJob, enqueueSessionJob, registerSessionJobHandler } from './sessions/session-jobs.js';
+export { findSession } from './sessions/session-lease.js';
+export { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
+export { CHECK_BATCH, LiveOpUnsupportedError, liveOpsOf, type LiveOps } from './sessions/session-live-ops.js';
 
-export const channelsModule: AppModule = (platform) => {
+/** Each app's adapter registry (the messages module sends through the same one, session adapters included). */
+const registries = new WeakMap<object, AdapterRegistry>();
+
+export function channelAdapters(platform: object): AdapterRegistry {
+  const registry = registries.get(platform);
+  if (!registry) throw new Error('the channels module is not registered yet');
+  return registry;
+}
+
+export const channelsModule: AppModule = (platform, deps) => {
   const { db, events, logger, config } = platform;
-  const registry = createAdapterRegistry(config);
+  // The host reports to the sessions service, which asks the host to act: the service is bound once made.
+  const bound: { sessions?: SessionsService } = {};
+  const sessionsOf = () => {
+    if (!bound.sessions) throw new Error('the sessions service is not ready');
+    return bound.sessions;
+  };
+  const host = createSessionHost({
+    db,
+    jobs: platform.jobs,
+    logger: logger.child({ module: 'sessions' }),
+    platform,
+    secret: platform.secrets.sessionKey,
+    drivers: new Map((deps.sessionDrivers ?? defaultSessionDrivers(config, logger)).map((d) => [d.type, d])),
+    timing: config.sessions,
+    ports: {
+      sessionEvent: (channel, event) => sessionsOf().applySideEvent(systemContext(channel.tenantId), channel.id, event),
+      status: (tenantId, channelId, status, options) =>
+        sessionsOf().applyHostStatus(tenantId, channelId, status, options),
+      async conversation(channel, event) {
+        const sink = inboundSinkOf(platform);
+        if (!sink) throw new Error('no inbound sink registered');
+        await sink.receive(channel, event);
+      },
+      callPolicy: (tenantId) => readCallPolicy(db, tenantId),
+    },
+  });
+  // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7).
+  bindLiveOps(platform, { db, jobs: platform.jobs, host, timeoutMs: config.sessions.actionTimeoutMs });
+  const registry = createAdapterRegistry(config, host);
+  registries.set(platform, registry);
   const service = createChannelsService({ db, events, registry, logger });
-  const sessions = createSessionsService({ db, events, registry, logger, publicUrl: config.publicUrl });
+  const sessions = createSessionsService({
+    db,
+    events,
+    registry,
+    logger,
+    publicUrl: config.publicUrl,
+    jobs: platform.jobs,
+    host: () => host,
+  });
+  bound.sessions = sessions;
   const intake = createWebhookIntake({ db, events, registry, sessions, platform });
   registerChannelsRealtime(events, platform.realtime);
   return {
@@ -43,6 +100,9 @@ export const channelsModule: AppModule = (platform) => {
       await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
     },
+    // Nodes with workers on run stateful sessions; shutdown closes them (auth kept) and frees their leases.
+    start: async () => host.start(),
+    stop: () => host.stop(),
   };
 };
 export { loadChannelCredentials } from './channels.credentials.js';
