@@ -132,7 +132,7 @@ function EvolutionForm({ gateways }: { gateways: TenantGateways }) {
       },
     ),
   );
-  const tokenState = gateways.evoTokenSet === null ? 'unknown' : gateways.evoTokenSet ? 'set' : 'notSet';
+  const tokenState = gateways.evoTokenSet === null ? 'tokenUnknown' : gateways.evoTokenSet ? 'tokenSet' : 'tokenNotSet';
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
