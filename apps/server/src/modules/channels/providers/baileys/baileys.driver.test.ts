@@ -383,6 +383,81 @@ describe('sends', () => {
   });
 });
 
+describe('groups, contacts, history and mentions', () => {
+  it('lists groups and participants (LIDs resolved), the phone contacts, asks for older history, mentions', async () => {
+    const { h, session } = await connected();
+    sim.groups.set('120363000000000077@g.us', {
+      id: '120363000000000077@g.us',
+      subject: 'Atacado',
+      owner: undefined,
+      participants: [
+        { id: '5511911110000@s.whatsapp.net', notify: 'Dono', admin: 'superadmin' },
+        { id: '4455@lid', phoneNumber: '556188887777@s.whatsapp.net', notify: 'Lia', admin: null },
+        { id: '9999@lid', notify: 'Sem número' },
+      ],
+    });
+    expect(await session.listGroups!()).toEqual([
+      { id: '120363000000000077@g.us', subject: 'Atacado', participants: 3 },
+    ]);
+    expect(await session.groupParticipants!('120363000000000077@g.us')).toEqual([
+      { number: '5511911110000', name: 'Dono', isAdmin: true },
+      { number: '5561988887777', name: 'Lia', isAdmin: false },
+    ]);
+
+    sim.emit(h.id, 'contacts.upsert', [
+      { id: '5511922223333@s.whatsapp.net', name: 'Cliente Salvo' },
+      { id: '7788@lid', phoneNumber: '5511933334444@s.whatsapp.net', notify: 'Notify' },
+    ]);
+    sim.emit(h.id, 'messages.upsert', {
+      type: 'notify',
+      messages: [
+        {
+          key: { remoteJid: '5511922223333@s.whatsapp.net', id: 'H-2' },
+          message: { conversation: 'b' },
+          messageTimestamp: 200,
+        },
+        {
+          key: { remoteJid: '5511922223333@s.whatsapp.net', id: 'H-1' },
+          message: { conversation: 'a' },
+          messageTimestamp: 100,
+        },
+      ],
+    });
+    await until(() => h.events.some((e) => e.kind === 'message' && e.providerMessageId === 'H-1'), 'anchor');
+    expect(await session.listContacts!()).toEqual([
+      { number: '5511922223333', name: 'Cliente Salvo' },
+      { number: '5511933334444', name: 'Notify' },
+    ]);
+    expect(await session.requestHistory!('5511922223333', 80)).toBe(50);
+    expect(sim.callsOf('fetchMessageHistory', h.id)[0]!.args).toEqual([
+      50,
+      { remoteJid: '5511922223333@s.whatsapp.net', id: 'H-1' },
+      100,
+    ]);
+    // The answer arrives as an on-demand history set and is ingested like any message.
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.ON_DEMAND,
+      messages: [
+        {
+          key: { remoteJid: '5511922223333@s.whatsapp.net', id: 'H-0' },
+          message: { conversation: 'old' },
+          messageTimestamp: 50,
+        },
+      ],
+    });
+    await until(() => h.events.some((e) => e.kind === 'message' && e.providerMessageId === 'H-0'), 'history');
+
+    const mention = await session.sendMention!('120363000000000077@g.us', '@5511911110000 oi', ['5511911110000']);
+    expect(mention.providerMessageId).toMatch(/^3EB0SIM/);
+    expect(sim.callsOf('sendMessage', h.id).at(-1)!.args[1]).toEqual({
+      text: '@5511911110000 oi',
+      mentions: ['5511911110000@s.whatsapp.net'],
+    });
+  });
+});
+
 describe('inbound through the session', () => {
   it('resolves a LID chat with the library LID map, names the group, reports history progress', async () => {
     const { h } = await connected();

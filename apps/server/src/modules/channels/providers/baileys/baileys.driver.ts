@@ -18,6 +18,7 @@ import type { Logger } from 'pino';
 import {
   Browsers,
   DisconnectReason,
+  proto,
   downloadContentFromMessage,
   jidNormalizedUser,
   makeCacheableSignalKeyStore,
@@ -32,6 +33,7 @@ import {
 import type { ChannelCredentials, InboundEvent, OutboundMessage, SendResult } from '../../channels.adapter.js';
 import { ProviderError } from '../../channels.adapter.js';
 import type {
+  GroupParticipant,
   LiveSession,
   NumberCheck,
   SessionCloseReason,
@@ -46,6 +48,7 @@ import {
   lidsOf,
   mediaRefSchema,
   normalizeWhatsAppNumber,
+  numberOf,
   parseContacts,
   parseGroups,
   parseMessage,
@@ -137,6 +140,13 @@ export async function downloadBaileysMedia(
   }
 }
 
+/** A message timestamp (seconds) as the library gives it: a number, or a protobuf Long from decoding. */
+const secondsOf = (value: unknown): number => {
+  if (typeof value === 'number') return value;
+  const long = value as { toNumber?: () => number } | null | undefined;
+  return typeof long?.toNumber === 'function' ? long.toNumber() : Number(value ?? 0) || 0;
+};
+
 const toJid = (number: string) => `${number}@s.whatsapp.net`;
 
 /** The socket content of an outbound message (media types without a file are refused). */
@@ -188,6 +198,8 @@ async function openSession(
   /** Canonical number -> the JID WhatsApp addresses it by (the ninth digit may differ). */
   const numberJids = new Map<string, string>();
   const remembered = new Map<string, WAMessage>();
+  /** The phone's contacts seen this session (contacts.upsert/update, history): number -> name. */
+  const phoneContacts = new Map<string, string | null>();
   let socket!: BaileysSocket;
   let connected = false;
   let stopping = false;
@@ -319,8 +331,15 @@ async function openSession(
     on('message-receipt.update', (receipts) => emit(parseReceipts(receipts)));
     on('messages.reaction', (reactions) => emit(parseReactions(reactions, parseContext)));
     on('lid-mapping.update', async ({ lid, pn }) => void lidToPn.set(bareLid(lid), `${jidUser(pn)}@s.whatsapp.net`));
-    const onContacts = async (contacts: BaileysEventMap['contacts.upsert']) => {
+    const learnContacts = (contacts: BaileysEventMap['contacts.upsert']) => {
       for (const [lid, pn] of lidPairsOf([], contacts)) lidToPn.set(lid, pn);
+      for (const contact of contacts) {
+        const number = contact.id ? numberOf(contact.id, [contact.phoneNumber], parseContext) : null;
+        if (number) phoneContacts.set(number, contact.name ?? contact.notify ?? phoneContacts.get(number) ?? null);
+      }
+    };
+    const onContacts = async (contacts: BaileysEventMap['contacts.upsert']) => {
+      learnContacts(contacts);
       await emit(parseContacts(contacts, parseContext));
     };
     on('contacts.upsert', onContacts);
@@ -331,9 +350,15 @@ async function openSession(
     };
     on('groups.upsert', onGroups);
     on('groups.update', onGroups);
-    on('messaging-history.set', async ({ lidPnMappings, contacts, progress }) => {
+    on('messaging-history.set', async ({ lidPnMappings, contacts, messages, progress, syncType }) => {
       for (const { lid, pn } of lidPnMappings ?? []) lidToPn.set(bareLid(lid), `${jidUser(pn)}@s.whatsapp.net`);
-      for (const [lid, pn] of lidPairsOf([], contacts)) lidToPn.set(lid, pn);
+      learnContacts(contacts);
+      // Older messages asked for by requestHistory; the login's own history sync is not imported here.
+      if (syncType === proto.HistorySync.HistorySyncType.ON_DEMAND && messages.length) {
+        for (const message of messages) remember(message);
+        await learnAddresses(sock, messages);
+        await emit(messages.flatMap((message) => parseMessage(message, parseContext)));
+      }
       if (typeof progress === 'number') {
         const percent = Math.max(0, Math.min(100, Math.round(progress)));
         if (percent !== syncPercent) {
@@ -387,7 +412,7 @@ async function openSession(
       const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
       if (!sent?.key.id) throw new ProviderError('baileys send: no message id', false);
       remember(sent);
-      const seconds = Number(sent.messageTimestamp ?? 0);
+      const seconds = secondsOf(sent.messageTimestamp);
       return { providerMessageId: sent.key.id, ack: 1, timestamp: seconds ? seconds * 1000 : Date.now() };
     } catch (error) {
       throw providerError('send', error);
@@ -402,6 +427,19 @@ async function openSession(
     } catch (error) {
       throw providerError(what, error);
     }
+  }
+
+  /** The oldest remembered message per chat (the anchor an on-demand history request needs). */
+  function oldestByChat(): Map<string, WAMessage> {
+    const oldest = new Map<string, WAMessage>();
+    for (const message of remembered.values()) {
+      const chat = message.key.remoteJid;
+      if (!chat || !message.messageTimestamp) continue;
+      const current = oldest.get(chat);
+      if (!current || secondsOf(message.messageTimestamp) < secondsOf(current.messageTimestamp))
+        oldest.set(chat, message);
+    }
+    return oldest;
   }
 
   start();
@@ -426,6 +464,68 @@ async function openSession(
       const canonical = normalizeWhatsAppNumber(jidUser(found.jid));
       numberJids.set(canonical, jidNormalizedUser(found.jid));
       return { exists: true, number: canonical };
+    },
+    async groupParticipants(groupId): Promise<GroupParticipant[]> {
+      const sock = ready();
+      let meta;
+      try {
+        meta = await sock.groupMetadata(groupId.includes('@') ? groupId : `${groupId}@g.us`);
+      } catch (error) {
+        throw providerError('groupParticipants', error);
+      }
+      const members: GroupParticipant[] = [];
+      for (const p of meta.participants) {
+        const number = numberOf(p.id, [p.phoneNumber], parseContext);
+        if (number) members.push({ number, name: p.notify ?? p.name ?? null, isAdmin: Boolean(p.admin) });
+      }
+      return members;
+    },
+    async listGroups() {
+      const sock = ready();
+      try {
+        const groups = Object.values(await sock.groupFetchAllParticipating());
+        for (const group of groups) groupNames.set(group.id, group.subject);
+        return groups.map((g) => ({ id: g.id, subject: g.subject, participants: g.participants.length }));
+      } catch (error) {
+        throw providerError('listGroups', error);
+      }
+    },
+    async listContacts() {
+      ready();
+      return [...phoneContacts].map(([number, name]) => ({ number, name }));
+    },
+    async requestHistory(chatId, limit) {
+      const sock = ready();
+      const anchors = oldestByChat();
+      const chats = chatId === null ? [...anchors.keys()] : [await chatJid(sock, chatId)];
+      let asked = 0;
+      for (const chat of chats) {
+        const anchor = anchors.get(chat);
+        if (!anchor || asked >= limit) continue;
+        // WhatsApp answers at most 50 messages per on-demand request.
+        const count = Math.min(50, limit - asked);
+        try {
+          await sock.fetchMessageHistory(count, anchor.key, secondsOf(anchor.messageTimestamp));
+        } catch (error) {
+          throw providerError('requestHistory', error);
+        }
+        asked += count;
+      }
+      return asked;
+    },
+    async sendMention(to, body, mentions) {
+      const sock = ready();
+      try {
+        const jid = await chatJid(sock, to);
+        const mentioned = await Promise.all(mentions.map((number) => chatJid(sock, number)));
+        const sent = await sock.sendMessage(jid, { text: body, mentions: mentioned });
+        if (!sent?.key.id) throw new ProviderError('baileys send: no message id', false);
+        remember(sent);
+        const seconds = secondsOf(sent.messageTimestamp);
+        return { providerMessageId: sent.key.id, ack: 1, timestamp: seconds ? seconds * 1000 : Date.now() };
+      } catch (error) {
+        throw providerError('sendMention', error);
+      }
     },
     async logout() {
       stopping = true;

@@ -146,6 +146,9 @@ export function makeWASocket(config: FakeSocketConfig): BaileysSocket {
     onWhatsApp: async (...numbers) => (await call('onWhatsApp', numbers)) as never,
     profilePictureUrl: async (jid, type) => (await call('profilePictureUrl', [jid, type])) as string | undefined,
     groupMetadata: async (jid) => (await call('groupMetadata', [jid])) as never,
+    groupFetchAllParticipating: async () => (await call('groupFetchAllParticipating', [])) as never,
+    fetchMessageHistory: async (count, key, timestamp) =>
+      (await call('fetchMessageHistory', [count, key, timestamp])) as string,
     requestPairingCode: async (phoneNumber) => (await call('requestPairingCode', [phoneNumber])) as string,
     logout: async () => {
       await call('logout', []);

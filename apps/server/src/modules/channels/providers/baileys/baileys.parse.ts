@@ -59,6 +59,12 @@ function phoneJidOf(jid: string, alternatives: (string | null | undefined)[], ct
   return isLidUser(jid) ? ctx.pnForLid(bareLid(jid)) : null;
 }
 
+/** A person's number (digits, ninth-digit rule applied) when their JID or an alternative resolves, else null. */
+export function numberOf(jid: string, alternatives: (string | null | undefined)[], ctx: ParseContext): string | null {
+  const phone = phoneJidOf(jid, alternatives, ctx);
+  return phone ? normalizeWhatsAppNumber(jidUser(phone)) : null;
+}
+
 /** A person as a party: chatId is the normalized number when known, else the LID JID. */
 function personParty(
   jid: string,

@@ -18,7 +18,14 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { BufferJSON, DisconnectReason, encryptedStream, type BaileysEventMap, type MediaType } from 'baileys';
+import {
+  BufferJSON,
+  DisconnectReason,
+  encryptedStream,
+  type BaileysEventMap,
+  type GroupMetadata,
+  type MediaType,
+} from 'baileys';
 
 export const SIM_STREAM_PATH = '/socket';
 
@@ -76,6 +83,8 @@ export interface BaileysSimulator {
   registered: Map<string, string>;
   /** The library's LID mapping (signalRepository.lidMapping): `123@lid` -> `5511988887777@s.whatsapp.net`. */
   lids: Map<string, string>;
+  /** Groups the number belongs to (groupMetadata / groupFetchAllParticipating answer these). */
+  groups: Map<string, GroupMetadata>;
   behaviour(channelId: number): ChannelBehaviour;
   /** The newest live socket of a channel, waiting up to `timeoutMs` for one (opened after `since`, epoch ms). */
   waitForSocket(channelId: number, options?: { since?: number; timeoutMs?: number }): Promise<SimulatedSocket>;
@@ -111,6 +120,7 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
   const calls: SimulatedSocketCall[] = [];
   const registered = new Map<string, string>();
   const lids = new Map<string, string>();
+  const groups = new Map<string, GroupMetadata>();
   const streams = new Map<string, http.ServerResponse>();
   const backlog = new Map<string, string[]>();
   const behaviours = new Map<number, ChannelBehaviour>();
@@ -233,8 +243,12 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
         return `${url}/pictures/${digitsOf(String(args[0]))}.jpg`;
       case 'groupMetadata': {
         const id = String(args[0]);
-        return { id, subject: `Group ${digitsOf(id)}`, participants: [] };
+        return groups.get(id) ?? { id, subject: `Group ${digitsOf(id)}`, participants: [] };
       }
+      case 'groupFetchAllParticipating':
+        return Object.fromEntries(groups);
+      case 'fetchMessageHistory':
+        return `sim-history-${++messageCount}`;
       case 'logout':
         // The library ends the socket with loggedOut after telling the server; the fake emits that close itself.
         socket.live = false;
@@ -319,6 +333,10 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
       registered.set(digitsOf(String(body.number)), String(body.jid));
       return send(200, { ok: true });
     }
+    if (req.method === 'POST' && parts[1] === 'groups') {
+      groups.set(String(body.id), body as unknown as GroupMetadata);
+      return send(200, { ok: true });
+    }
     if (req.method === 'POST' && parts[1] === 'lids') {
       lids.set(String(body.lid), String(body.pn));
       return send(200, { ok: true });
@@ -397,6 +415,7 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
     calls,
     registered,
     lids,
+    groups,
     behaviour,
     async waitForSocket(channelId, options = {}) {
       const since = options.since ?? 0;

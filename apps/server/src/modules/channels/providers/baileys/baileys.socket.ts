@@ -34,6 +34,9 @@ export interface BaileysSocket {
   onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
   profilePictureUrl(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>;
   groupMetadata(jid: string): Promise<GroupMetadata>;
+  groupFetchAllParticipating(): Promise<{ [jid: string]: GroupMetadata }>;
+  /** Asks the phone for `count` messages older than the given one; they arrive as messaging-history.set (ON_DEMAND). */
+  fetchMessageHistory(count: number, oldestMsgKey: WAMessageKey, oldestMsgTimestamp: number): Promise<string>;
   requestPairingCode(phoneNumber: string, customPairingCode?: string): Promise<string>;
   /** Unlinks the device, then ends the socket with DisconnectReason.loggedOut. */
   logout(msg?: string): Promise<void>;
