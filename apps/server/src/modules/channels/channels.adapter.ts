@@ -21,6 +21,8 @@ export interface ChannelCredentials {
   remotePath: string | null;
   webhookSecret: string;
   providerState: Record<string, unknown>;
+  /** The channel's proxy (browser sessions: whatsapp-web.js), when set. */
+  proxy?: { url: string; user: string | null; pass: string | null } | null;
   /** Where the channel's new tickets go (ingestion reads it from here instead of the channel row again). */
   routing: { queueId: number | null; userId: number | null };
 }

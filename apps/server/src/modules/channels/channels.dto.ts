@@ -102,6 +102,7 @@ export function toCredentials(row: ChannelRow): ChannelCredentials {
     remotePath: row.remotePath,
     webhookSecret: row.webhookSecret,
     providerState: row.providerState,
+    proxy: row.proxyUrl ? { url: row.proxyUrl, user: row.proxyUser, pass: row.proxyPass } : null,
     routing: { queueId: row.queueId, userId: row.userId },
   };
 }
