@@ -8,7 +8,8 @@ import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaQuota } from '../tenants/index.js';
 import { createMessageActions } from './messages.actions.js';
-import { channelAdapters, registerSessionJobHandler } from '../channels/index.js';
+import { channelAdapters, liveOpsOf, registerSessionJobHandler } from '../channels/index.js';
+import { createLiveRoutes } from './messages.live.routes.js';
 import { adapterLookup } from './messages.adapters.js';
 import { createForwardService } from './messages.forward.js';
 import { createMessagesJobs, SEND_MESSAGE_JOB, sendPayloadSchema } from './messages.jobs.js';
@@ -39,6 +40,7 @@ export type { BatchedInboundMessage } from './messages.inbound.js';
 export { createMessagesJobs, DOWNLOAD_MEDIA_JOB, SEND_MESSAGE_JOB } from './messages.jobs.js';
 export type { MediaPayload, MessagesJobs, SendPayload } from './messages.jobs.js';
 export { createTicketMessaging } from './messages.ticket-port.js';
+export { liveMessagingOf } from './messages.live.routes.js';
 
 export const messagesModule: AppModule = (platform, deps) => {
   const pipeline: PipelineDeps = {
@@ -65,5 +67,20 @@ export const messagesModule: AppModule = (platform, deps) => {
     store: pipeline.store,
     maxUploadBytes: platform.config.mediaMaxUploadBytes,
   });
-  return { plugin: routes, jobs: [jobs.send, jobs.downloadMedia] as never[] };
+  // Groups, mentions, history, phone book, number checks and the fast send of live WhatsApp sessions (H7).
+  const live = createLiveRoutes({
+    platform,
+    pipeline,
+    send: createSendService(pipeline),
+    store: pipeline.store,
+    maxUploadBytes: platform.config.mediaMaxUploadBytes,
+    ops: () => liveOpsOf(platform),
+  });
+  return {
+    plugin: async (app) => {
+      await app.register(routes);
+      await app.register(live.plugin);
+    },
+    jobs: [jobs.send, jobs.downloadMedia] as never[],
+  };
 };
