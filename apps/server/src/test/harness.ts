@@ -93,7 +93,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: strin
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { peerOf?: TestApp; ticketMessaging?: AppDeps['ticketMessaging']; adapters?: AdapterLookup } = {},
+  options: {
+    peerOf?: TestApp;
+    ticketMessaging?: AppDeps['ticketMessaging'];
+    adapters?: AdapterLookup;
+    sessionDrivers?: AppDeps['sessionDrivers'];
+  } = {},
 ): Promise<TestApp> {
   // A peer is a second node on the same PostgreSQL database (cluster tests).
   const peerUrl = options.peerOf?.databaseUrl;
@@ -131,6 +136,7 @@ export async function createTestApp(
     logger,
     ...(options.ticketMessaging ? { ticketMessaging: options.ticketMessaging } : {}),
     ...(options.adapters ? { adapters: options.adapters } : {}),
+    ...(options.sessionDrivers ? { sessionDrivers: options.sessionDrivers } : {}),
   });
   await jobs.start(built.jobDefinitions, false);
   await built.app.ready();
