@@ -8,6 +8,7 @@ import { channelsTenantsRoutes } from './channels.tenants.routes.js';
 import { createChannelsService } from './channels.service.js';
 import { createSessionsService, type SessionsService } from './channels.sessions.js';
 import { createSessionHost, type SessionHost } from './sessions/session-host.js';
+import { bindLiveOps } from './sessions/session-live-ops.js';
 import { readCallPolicy } from './sessions/session-policy.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
@@ -34,6 +35,8 @@ export type { SessionDriver, LiveSession, SessionContext, AuthStateStore } from 
 export { SessionNotRunningError } from './sessions/session-actions.js';
 export { enqueueChannelJob, enqueueSessionJob, registerSessionJobHandler } from './sessions/session-jobs.js';
 export { findSession } from './sessions/session-lease.js';
+export { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
+export { CHECK_BATCH, LiveOpUnsupportedError, liveOpsOf, type LiveOps } from './sessions/session-live-ops.js';
 
 /** Each app's adapter registry (the messages module sends through the same one, session adapters included). */
 const registries = new WeakMap<object, AdapterRegistry>();
@@ -79,6 +82,8 @@ export const channelsModule: AppModule = (platform, deps) => {
       callPolicy: (tenantId) => readCallPolicy(db, tenantId),
     },
   });
+  // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7).
+  bindLiveOps(platform, { db, jobs: platform.jobs, host, timeoutMs: config.sessions.actionTimeoutMs });
   hosts.set(platform, host);
   const registry = createAdapterRegistry(config, host);
   registries.set(platform, registry);
