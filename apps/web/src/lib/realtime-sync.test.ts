@@ -1,3 +1,4 @@
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContactImportProgress } from '@conversa/shared';
@@ -273,5 +274,65 @@ describe('realtime sync on connection', () => {
     stop();
     // Stopping removes only its own listener: the socket's own connect handler stays.
     expect([...(handlers.get('connect') ?? [])]).toEqual([own]);
+  });
+});
+
+describe('realtime toasts of QR sessions', () => {
+  const shown = () =>
+    notificationsStore.getState().notifications.map(({ id, message, loading, color }) => ({
+      id,
+      message,
+      loading: loading ?? false,
+      color,
+    }));
+  afterEach(() => notifications.clean());
+
+  it('shows one syncing toast per session, updated in place, then "connected" in the same toast', () => {
+    const { socket, emit } = fakeSocket();
+    const stop = startRealtimeSync(socket, new QueryClient(), 3);
+    const session = { id: 8, name: 'Zap', number: null };
+    emit('3:whatsappSession', { action: 'loadingscreen', session, percent: 10 });
+    emit('3:whatsappSession', { action: 'loadingscreen', session, percent: 55.4 });
+    expect(shown()).toEqual([
+      { id: 'session-sync-3-8', message: 'Sincronizando… 55%', loading: true, color: undefined },
+    ]);
+    emit('3:whatsappSession', { action: 'readySession', session: { ...session, number: '5511912345678' } });
+    expect(shown()).toEqual([
+      { id: 'session-sync-3-8', message: 'Zap conectado (5511912345678).', loading: false, color: 'teal' },
+    ]);
+    // Malformed payloads are ignored.
+    emit('3:whatsappSession', { action: 'loadingscreen', session: {}, percent: 'x' });
+    expect(shown()).toHaveLength(1);
+    stop();
+  });
+
+  it('warns about a phone battery below 20 % only', () => {
+    const { socket, emit } = fakeSocket();
+    const stop = startRealtimeSync(socket, new QueryClient(), 3);
+    emit('3:change_battery', { batteryInfo: { sessionName: 'Zap', battery: 20 } });
+    expect(shown()).toEqual([]);
+    emit('3:change_battery', { batteryInfo: { sessionName: 'Zap', battery: '19' } });
+    expect(shown()).toEqual([
+      { id: 'battery-3-Zap', message: 'Bateria fraca no celular de Zap: 19%.', loading: false, color: 'yellow' },
+    ]);
+    stop();
+  });
+
+  it('shows the history import in one toast; -1/-1 finishes it', () => {
+    const { socket, emit, handlers } = fakeSocket();
+    const stop = startRealtimeSync(socket, new QueryClient(), 3);
+    emit('3:importMessages', { action: 'update', status: { this: 3, all: 10, date: '2025-03-01' } });
+    emit('3:importMessages', { action: 'update', status: { this: 7, all: 10, date: '2025-03-02' } });
+    expect(shown()).toEqual([
+      { id: 'import-messages-3', message: '7 de 10 mensagens importadas', loading: true, color: 'blue' },
+    ]);
+    emit('3:importMessages', { action: 'update', status: { this: -1, all: -1 } });
+    expect(shown()).toEqual([
+      { id: 'import-messages-3', message: 'Importação concluída.', loading: false, color: 'teal' },
+    ]);
+    stop();
+    expect(handlers.has('3:importMessages')).toBe(false);
+    expect(handlers.has('3:change_battery')).toBe(false);
+    expect(handlers.has('3:whatsappSession')).toBe(false);
   });
 });

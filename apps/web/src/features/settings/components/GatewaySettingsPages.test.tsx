@@ -62,7 +62,7 @@ describe('gateway settings tabs', { timeout: 20_000 }, () => {
   });
 
   it('Wuzapi: loads the host, refuses an invalid URL, saves the new one', async () => {
-    serve((url, init) => (init?.method === 'PUT' ? jsonResponse(undefined, 204) : jsonResponse(tenant())));
+    serve((_url, init) => (init?.method === 'PUT' ? jsonResponse(undefined, 204) : jsonResponse(tenant())));
     renderRoutes(routes, '/configuracoes/wuzapi');
     expect(screen.getByLabelText('Carregando…')).toHaveAttribute('aria-busy', 'true');
     const host = await screen.findByRole('textbox', { name: 'URL da API Wuzapi' });
@@ -82,7 +82,7 @@ describe('gateway settings tabs', { timeout: 20_000 }, () => {
   });
 
   it('Wuzapi: an emptied host clears the default', async () => {
-    serve((url, init) => (init?.method === 'PUT' ? jsonResponse(undefined, 204) : jsonResponse(tenant())));
+    serve((_url, init) => (init?.method === 'PUT' ? jsonResponse(undefined, 204) : jsonResponse(tenant())));
     renderRoutes(routes, '/configuracoes/wuzapi');
     await screen.findByRole('textbox', { name: 'URL da API Wuzapi' });
     typeInto('settings-wuzapi-host', '');
@@ -93,7 +93,7 @@ describe('gateway settings tabs', { timeout: 20_000 }, () => {
   });
 
   it('Evolution: the key is write-only; empty keeps it, a typed one is sent; the stored state is told', async () => {
-    serve((url, init) =>
+    serve((_url, init) =>
       init?.method === 'PUT' ? jsonResponse(undefined, 204) : jsonResponse(tenant({ evoTokenConfigured: true })),
     );
     renderRoutes(routes, '/configuracoes/evolution');
@@ -125,7 +125,7 @@ describe('gateway settings tabs', { timeout: 20_000 }, () => {
 
   it('shows a refused save with the catalogue text and a failed load with a retry', async () => {
     let fail = true;
-    serve((url, init) => {
+    serve((_url, init) => {
       if (init?.method === 'PUT') return jsonResponse({ error: 'ERR_VALIDATION' }, 400);
       if (fail) return jsonResponse({ error: 'ERR_NO_PERMISSION' }, 403);
       return jsonResponse(tenant());
