@@ -29,6 +29,7 @@ const ids = {
   ownContact: 0,
   channel2: 0,
   meow: 0,
+  evo: 0,
 };
 
 type Request = [HttpMethod, string, object?];
@@ -228,6 +229,31 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   // Tenant 1 has a meow channel with instance id `vitima01`; another tenant's admin cannot reach it by that id.
   'POST /api/meow-qrcode/:wabaId': { owned: [['POST', '/meow-qrcode/vitima01', { id: ids.meow }]] },
   'POST /api/meow-setwebhook/:wabaId': { owned: [['POST', '/meow-setwebhook/vitima01', { id: ids.meow }]] },
+  // Tenant 1 has an evo channel with instance name `VitimaEvo`; another tenant's admin cannot reach it by that name.
+  'POST /api/evo-qrcode/:wabaId': { owned: [['POST', '/evo-qrcode/VitimaEvo', { id: ids.evo }]] },
+  'POST /api/evo-setwebhook/:wabaId': { owned: [['POST', '/evo-setwebhook/VitimaEvo', { id: ids.evo }]] },
+  // The gateway names of the generic send, reaction and edit (messages.gateway.routes.ts).
+  'POST /api/evo-message/:ticketId': { owned: [['POST', `/evo-message/${ids.ticket}`, { body: 'intruso' }]] },
+  'POST /api/meow-message/:ticketId': { owned: [['POST', `/meow-message/${ids.ticket}`, { body: 'intruso' }]] },
+  'POST /api/evo-react/:ticketId': {
+    owned: [['POST', `/evo-react/${ids.ticket}`, { messageId: ids.message, reaction: '👎', whatsapp: { id: 1 } }]],
+  },
+  'POST /api/meow-react/:ticketId': {
+    owned: [['POST', `/meow-react/${ids.ticket}`, { messageId: ids.message, reaction: '👎', whatsapp: { id: 1 } }]],
+  },
+  'POST /api/evo-edition/:ticketId': {
+    owned: [['POST', `/evo-edition/${ids.ticket}`, { messageId: ids.sent, newText: 'x', whatsapp: { id: 1 } }]],
+  },
+  'POST /api/meow-edition/:ticketId': {
+    owned: [['POST', `/meow-edition/${ids.ticket}`, { messageId: ids.sent, newText: 'x', whatsapp: { id: 1 } }]],
+  },
+  // Gateway defaults name their tenant: another tenant's admin is refused.
+  'PUT /api/tenantsEvolutionHost/:id': {
+    refused: [['PUT', '/tenantsEvolutionHost/1', { evoHost: 'https://evil.example', evoToken: 'x' }]],
+  },
+  'PUT /api/tenantsWuzapiHost/:id': {
+    refused: [['PUT', '/tenantsWuzapiHost/1', { wuzapiHost: 'https://evil.example' }]],
+  },
 });
 
 /** Every tenant-1 row of every table with a tenant_id (found in the catalogue), tenant 1 itself and its jobs. */
@@ -266,6 +292,14 @@ beforeAll(async () => {
       remotePath: 'http://127.0.0.1:9',
       tokenAPI: 'vitima-token',
       wabaId: 'vitima01',
+    })
+  ).json<{ id: number }>().id;
+  ids.evo = (
+    await t.call(owner, 'POST', '/whatsapp', {
+      name: `${MARK} Evo`,
+      type: 'evo',
+      remotePath: 'http://127.0.0.1:9',
+      tokenAPI: 'vitima-key',
     })
   ).json<{ id: number }>().id;
   await makeChannel(t, tenant2, { isDefault: true });
