@@ -51,6 +51,8 @@ export interface SimulatedSocketCall {
   socketId: string;
   method: string;
   args: unknown[];
+  /** What the simulator answered (sendMessage: the WAMessage with the new key.id). */
+  result?: unknown;
 }
 
 export interface SimulatedMedia {
@@ -265,7 +267,8 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
     const args = Array.isArray(body.args) ? (body.args as unknown[]) : [];
     const b = behaviour(socket.channelId);
     if (b.delays[method]) await sleep(b.delays[method]);
-    calls.push({ channelId: socket.channelId, socketId, method, args });
+    const call: SimulatedSocketCall = { channelId: socket.channelId, socketId, method, args };
+    calls.push(call);
     notify();
     const failure = b.failNext[method];
     if (failure) {
@@ -274,7 +277,8 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
     }
     if (!socket.live && method !== 'end') return send(200, { error: 'Connection Closed', statusCode: 428 });
     if (method === 'end') socket.live = false;
-    return send(200, { result: answer(socket, method, args) });
+    call.result = answer(socket, method, args);
+    return send(200, { result: call.result });
   }
 
   function openStream(socketId: string, res: http.ServerResponse) {
