@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
+import { createBaileysDriver, loadBaileysSocketFactory } from './providers/baileys/baileys.driver.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
 import { createSessionAdapter } from './sessions/session-adapter.js';
 import type { SessionDriver } from './sessions/session-driver.js';
@@ -38,11 +39,22 @@ export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>, h
   };
 }
 
-/** The stateful session drivers of this installation (tests pass their own through AppDeps.sessionDrivers). */
-export function defaultSessionDrivers(config: Pick<Config, 'telegramApiRoot'>, logger: Logger): SessionDriver[] {
-  void config;
-  void logger;
-  return [];
+/**
+ * The stateful session drivers of this installation (tests pass their own through AppDeps.sessionDrivers). Baileys'
+ * socket factory is loaded on first use: BAILEYS_SOCKET_MODULE (a test hook) may name a module to import instead.
+ */
+export function defaultSessionDrivers(
+  config: Pick<Config, 'baileysSocketModule' | 'baileysSimulatorUrl'>,
+  logger: Logger,
+): SessionDriver[] {
+  return [
+    lazySessionDriver('baileys', async () =>
+      createBaileysDriver({
+        makeSocket: await loadBaileysSocketFactory(config),
+        logger: logger.child({ driver: 'baileys' }),
+      }),
+    ),
+  ];
 }
 
 /**
