@@ -77,6 +77,16 @@ export async function findGatewayDefaults(
   return row ?? { evoHost: null, evoToken: null, wuzapiHost: null };
 }
 
+/** Whether one of the tenant's Evolution channels already uses this instance name. */
+export async function evolutionInstanceTaken(tx: Queryable, tenantId: TenantId, wabaId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: channels.id })
+    .from(channels)
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.type, 'evo'), eq(channels.wabaId, wabaId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Every tenant's channels, for the superadmin screen (system path `channels.superadmin`). */
 export function listAllChannels(tx: Queryable): Promise<ChannelRow[]> {
   return tx.select().from(channels).orderBy(asc(channels.tenantId), asc(channels.id));

@@ -81,6 +81,10 @@ export function createChannelsService(deps: {
         const complete = completeTypeInput(input, undefined, await repo.findGatewayDefaults(tx, ctx.tenantId));
         assertCreatable(complete);
         await assertReferences(tx, ctx, complete);
+        // Two Evolution channels on one instance would take each other's webhook.
+        if (complete.type === 'evo' && (await repo.evolutionInstanceTaken(tx, ctx.tenantId, complete.wabaId!))) {
+          throw fail('ERR_VALIDATION', 'name');
+        }
         return insertWithinLimit(tx, ctx, complete);
       });
       publishChanged(ctx, rows);

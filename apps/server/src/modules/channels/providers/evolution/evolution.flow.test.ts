@@ -90,6 +90,11 @@ describe('an Evolution channel', () => {
     channel = created.json<ChannelDto>();
     expect(channel).toMatchObject({ name: INSTANCE, wabaId: INSTANCE, remotePath: sim.url, status: 'DISCONNECTED' });
     expect(channel.configuredSecrets).toContain('tokenAPI');
+    // One instance per name: a second channel on it would take the first one's webhook.
+    const twin = await t.call(admin, 'POST', '/whatsapp', { name: 'Loja-Centro', type: 'evo' });
+    expect(twin.json()).toEqual({ error: 'ERR_VALIDATION', field: 'name' });
+    const unnamed = await t.call(admin, 'POST', '/whatsapp', { name: '!!! ???', type: 'evo' });
+    expect(unnamed.json()).toEqual({ error: 'ERR_VALIDATION', field: 'name' });
     const renamed = await t.call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, name: 'Outra' });
     expect(renamed.json()).toEqual({ error: 'ERR_VALIDATION', field: 'name' });
     const kept = await t.call(admin, 'PUT', `/whatsapp/${channel.id}`, {
@@ -165,6 +170,24 @@ describe('conversation', () => {
     expect((await history()).map((m) => m.body)).toEqual(['Olá, preciso de ajuda com meu pedido']);
   });
 
+  it('keeps a customer addressed by LID in the same contact and ticket (remoteJidAlt)', async () => {
+    const lid = dataOf('lid');
+    (lid.key as Record<string, unknown>).remoteJidAlt = '5511987654321@s.whatsapp.net';
+    expect((await evolutionSends('messages.upsert', lid)).statusCode).toBe(200);
+    const list = (await t.call(agent, 'GET', '/tickets?status=pending')).json<TicketListResponse>();
+    expect(list.tickets.map((row) => row.id)).toEqual([ticket.id]);
+    expect((await history()).map((m) => m.body)).toContain('Oi, sou a Ana');
+  });
+
+  it('gives a group its own ticket, with the member who wrote', async () => {
+    expect((await evolutionSends('messages.upsert', dataOf('group'))).statusCode).toBe(200);
+    const list = (await t.call(admin, 'GET', '/tickets?status=pending')).json<TicketListResponse>();
+    const group = list.tickets.find((row) => row.id !== ticket.id)!;
+    expect(group).toMatchObject({ isGroup: true, whatsappId: channel.id });
+    const detail = (await t.call(admin, 'GET', `/tickets/${group.id}`)).json<TicketDto>();
+    expect(detail.contact).toMatchObject({ number: '120363025246125486@g.us', isGroup: true });
+  });
+
   it('downloads an image through getBase64FromMediaMessage and serves it by its signed link', async () => {
     const image = dataOf('image');
     sim.instances.get(INSTANCE)!.messages.set('3A5F1C2B9D8E7F60A1B5', {
@@ -198,6 +221,32 @@ describe('conversation', () => {
     reply = (await history()).at(-1)!;
     expect(reply).toMatchObject({ body: 'Oi, Maria!', fromMe: true, ack: 1, status: 'sended' });
     expect(reply.messageId).toMatch(/^3EB0/);
+  });
+
+  it('a voice note sent as multipart to /evo-message goes out through sendWhatsAppAudio', async () => {
+    const boundary = '----evoflow';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n1763800000.ogg\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="idFront"\r\n\r\nevo-front-2\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="1763800000.ogg"\r\nContent-Type: audio/ogg\r\n\r\n`,
+      ),
+      Buffer.from('OggS-voice'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/evo-message/${ticket.id}`,
+      headers: { ...agent.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<MessageDto>()).toMatchObject({ mediaType: 'ptt' });
+    expect(await t.jobs.runPending(job('messages.send'))).toBe(1);
+    expect(sim.callsOf('message/sendWhatsAppAudio').at(-1)!.body).toEqual({
+      number: '5511987654321',
+      audio: Buffer.from('OggS-voice').toString('base64'),
+    });
   });
 
   it('messages.update receipts move the ack forward only', async () => {
