@@ -36,7 +36,13 @@ export { SessionNotRunningError } from './sessions/session-actions.js';
 export { enqueueChannelJob, enqueueSessionJob, registerSessionJobHandler } from './sessions/session-jobs.js';
 export { findSession } from './sessions/session-lease.js';
 export { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
-export { CHECK_BATCH, LiveOpUnsupportedError, liveOpsOf, type LiveOps } from './sessions/session-live-ops.js';
+export {
+  CHECK_BATCH,
+  createLiveOps,
+  LiveOpUnsupportedError,
+  liveOpsOf,
+  type LiveOps,
+} from './sessions/session-live-ops.js';
 
 /** Each app's adapter registry (the messages module sends through the same one, session adapters included). */
 const registries = new WeakMap<object, AdapterRegistry>();
