@@ -247,6 +247,39 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'POST /api/meow-edition/:ticketId': {
     owned: [['POST', `/meow-edition/${ids.ticket}`, { messageId: ids.sent, newText: 'x', whatsapp: { id: 1 } }]],
   },
+  // Live WhatsApp session calls (messages.live.routes.ts): ticket- and channel-bound ones name tenant-1 ids.
+  'POST /api/messages/listParticipants': {
+    owned: [
+      ['POST', '/messages/listParticipants', { ticket: { id: ids.ticket } }],
+      ['POST', '/messages/listParticipants', { ticket: ids.ticket, whatsappId: ids.channel }],
+    ],
+  },
+  'POST /api/messages/mentionMessage': {
+    owned: [
+      ['POST', '/messages/mentionMessage', { body: 'x', ticket: { id: ids.ticket }, participants: ['5511999990000'] }],
+    ],
+  },
+  'POST /api/messages/mentionAllMessage': {
+    owned: [['POST', '/messages/mentionAllMessage', { body: 'x', ticket: { id: ids.ticket } }]],
+  },
+  'POST /api/messages/ghostMessage': { owned: [['POST', '/messages/ghostMessage', { body: 'x', ticket: ids.ticket }]] },
+  'POST /api/messages/syncOld': { owned: [['POST', '/messages/syncOld', { whatsappId: ids.channel, limit: 10 }]] },
+  'POST /api/messages/syncOldByUser': {
+    owned: [
+      ['POST', '/messages/syncOldByUser', { whatsappId: ids.channel, limit: 10, contactId: '5511999990000@c.us' }],
+    ],
+  },
+  'POST /api/noRedis': {
+    owned: [
+      ['POST', '/noRedis', { whatsappId: ids.channel, message: { body: 'intruso' }, ticket: { id: ids.ticket } }],
+      ['POST', '/noRedis', { message: { body: 'intruso' }, ticket: { id: ids.ticket } }],
+    ],
+  },
+  // Whole-tenant sync and checks act on the caller's own sessions and contacts only.
+  'POST /api/groups/sync': { own: [['POST', '/groups/sync']] },
+  'POST /api/contacts/sync': { own: [['POST', '/contacts/sync']] },
+  'POST /api/checkContacts': { own: [['POST', '/checkContacts']] },
+  'GET /api/contactsNumber/:number': { own: [['GET', '/contactsNumber/5511999990000']] },
   // Gateway defaults name their tenant: another tenant's admin is refused.
   'PUT /api/tenantsEvolutionHost/:id': {
     refused: [['PUT', '/tenantsEvolutionHost/1', { evoHost: 'https://evil.example', evoToken: 'x' }]],
