@@ -39,6 +39,7 @@ export function ChannelFormModal({ opened, onClose, channel, supportedTypes }: C
       title={channel ? t('channels.editTitle') : t('channels.newTitle')}
       size="xl"
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {opened ? (
         <ChannelForm key={channel?.id ?? 'new'} channel={channel} supported={supportedTypes} onDone={onClose} />

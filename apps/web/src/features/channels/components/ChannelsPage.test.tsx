@@ -123,6 +123,21 @@ describe('channels page', () => {
     expect(screen.queryByTestId('channel-qrcode-modal')).not.toBeInTheDocument();
   });
 
+  it('opens the live QR modal when a QR channel is connected, and offers it again while pairing', async () => {
+    logIn('admin');
+    const zap = channelFixture(6, { name: 'Zap', type: 'baileys', number: null, status: 'DISCONNECTED' });
+    const pairing = channelFixture(7, { name: 'Loja', type: 'evo', status: 'PAIRING', pairingCode: 'ABCD1234' });
+    serve((url) => (url.pathname === '/api/whatsapp/' ? jsonResponse([zap, pairing]) : jsonResponse(undefined, 204)));
+    renderWithProviders(<ChannelsPage />);
+    fireEvent.click(await screen.findByTestId('channel-connect-6'));
+    expect(await screen.findByTestId('channel-qrcode-modal')).toHaveAttribute('data-status', 'DISCONNECTED');
+    expect(calls()).toContain('POST /api/whatsappsession/6');
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByTestId('channel-qrcode-modal')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('channel-qrcode-7'));
+    expect(await screen.findByTestId('channel-pairing-code')).toHaveTextContent('ABCD-1234');
+  });
+
   it('shows a provider refusal with the catalogue text', async () => {
     logIn('admin');
     serve((url) =>

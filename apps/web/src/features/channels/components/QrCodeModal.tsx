@@ -29,6 +29,7 @@ export function QrCodeModal({ channel, onClose }: QrCodeModalProps) {
       onClose={onClose}
       title={channel ? t('channels.qr.title', { name: channel.name }) : ''}
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {channel ? <QrSession key={channel.id} channel={channel} onClose={onClose} /> : null}
     </Modal>
