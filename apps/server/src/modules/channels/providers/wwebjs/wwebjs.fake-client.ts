@@ -209,9 +209,9 @@ export class FakeWwebjsClient extends EventEmitter implements WwebjsClient {
   build(raw: RawMessage): WAWebJS.Message {
     const message = new structures.Message(this, raw);
     const serialized = raw.id._serialized;
-    message.edit = async (content: string) => {
+    message.edit = async (content: WAWebJS.MessageContent) => {
       this.record('message.edit', serialized, content);
-      return raw.id.fromMe ? this.build({ ...raw, body: content }) : null;
+      return raw.id.fromMe && typeof content === 'string' ? this.build({ ...raw, body: content }) : null;
     };
     message.delete = async (everyone?: boolean) => {
       this.record('message.delete', serialized, everyone);
