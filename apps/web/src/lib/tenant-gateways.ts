@@ -5,18 +5,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { isGatewayUrl } from '@conversa/shared';
 import { api } from './api';
 import { queryKeys } from './query-keys';
 
-/** An http(s) URL with a host: the gateways' API URLs (product-spec §5 "must be valid"). */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+/** An http(s) URL with a host and no credentials: the gateways' API URLs (product-spec §5 "must be valid"). */
+export const isHttpUrl = (value: string): boolean => isGatewayUrl(value.trim());
 
 const text = z
   .string()
