@@ -24,6 +24,9 @@ export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 export const MESSAGE_STATUSES = ['received', 'pending', 'sended', 'canceled'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/** The `sendType` of a message imported from a QR session's history at a login (its DTO carries `syncTime`). */
+export const IMPORTED_SEND_TYPE = 'import';
+
 export const MEDIA_STATUSES = ['none', 'pending', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
@@ -93,6 +96,8 @@ export const messageDtoSchema = z.object({
   timestamp: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Imported from the session's history (client-contract §20.3 `syncTime`): when it was imported; else null. */
+  syncTime: z.string().nullable().optional(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 

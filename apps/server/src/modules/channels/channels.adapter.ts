@@ -25,6 +25,24 @@ export interface ChannelCredentials {
   proxy?: { url: string; user: string | null; pass: string | null } | null;
   /** Where the channel's new tickets go (ingestion reads it from here instead of the channel row again). */
   routing: { queueId: number | null; userId: number | null };
+  /** The channel's history import options (QR sessions: the history a login brings); null when importMessages is off. */
+  historyImport?: HistoryImportOptions | null;
+}
+
+/**
+ * What a QR session imports of the history WhatsApp sends after a login (client-contract §20.5 import fields). Group
+ * chats: `importOldMessagesGroups` ("import old group messages") is the switch; `importGroupMessages` is read as the
+ * same switch (either one on imports the groups' history; the live group messages are always received).
+ */
+export interface HistoryImportOptions {
+  /** Oldest and newest message time imported, epoch ms (importOldMessages, importRecentMessages); null: no bound. */
+  from: number | null;
+  to: number | null;
+  groups: boolean;
+  /** Queue of the tickets the import creates (queueIdImportMessages); null: the channel's own routing. */
+  queueId: number | null;
+  /** Close the tickets the import created once it ends (closedTicketsPostImported). */
+  closeTickets: boolean;
 }
 
 export interface AdapterCapabilities {
@@ -77,6 +95,8 @@ export type InboundEvent =
       /** Location `{latitude, longitude, name?}` or vCard, serialised. */
       meta?: string | null;
       quotedProviderMessageId: string | null;
+      /** History imported at a login: stored read, not announced, no unread count, no notification (syncTime). */
+      imported?: true;
     }
   | { kind: 'ack'; providerMessageId: string; ack: 1 | 2 | 3 | 4; timestamp: number }
   | { kind: 'edit'; providerMessageId: string; party: InboundParty; body: string; timestamp: number }
@@ -95,7 +115,12 @@ export type InboundEvent =
     }
   /** History sync after a login ('loadingscreen' toasts), 0..100; 100 is followed by 'readySession'. */
   | { kind: 'session-sync'; percent: number }
-  | { kind: 'battery'; battery: number; plugged: boolean | null };
+  | { kind: 'battery'; battery: number; plugged: boolean | null }
+  /**
+   * The login's history import (channel option importMessages): sent before each batch of imported message events
+   * with `total` = history messages handed over so far (that batch included), and once with `done` at the end.
+   */
+  | { kind: 'history-import'; total: number; done: boolean };
 
 /** What to send: text or one media file, optionally replying to a provider message. */
 export interface OutboundMessage {

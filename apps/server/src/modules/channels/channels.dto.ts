@@ -104,5 +104,18 @@ export function toCredentials(row: ChannelRow): ChannelCredentials {
     providerState: row.providerState,
     proxy: row.proxyUrl ? { url: row.proxyUrl, user: row.proxyUser, pass: row.proxyPass } : null,
     routing: { queueId: row.queueId, userId: row.userId },
+    historyImport: historyImportOf(row),
+  };
+}
+
+/** H8 (history import): the channel's import options as drivers and ingestion read them; null when off. */
+function historyImportOf(row: ChannelRow): ChannelCredentials['historyImport'] {
+  if (row.importMessages !== 'enabled') return null;
+  return {
+    from: row.importOldMessages?.getTime() ?? null,
+    to: row.importRecentMessages?.getTime() ?? null,
+    groups: row.importOldMessagesGroups === 'enabled' || row.importGroupMessages === 'enabled',
+    queueId: row.queueIdImportMessages,
+    closeTickets: row.closedTicketsPostImported === 'enabled',
   };
 }

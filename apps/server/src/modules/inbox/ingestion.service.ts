@@ -44,6 +44,7 @@ import {
   loadTicketDtos,
   type ActiveTicketRequest,
 } from '../tickets/index.js';
+import { createImportTracker } from './ingestion.import.js';
 import { createLanes, laneOf } from './ingestion.lanes.js';
 
 /** Lanes per channel by default: the pool has 10 connections, and other requests need theirs. */
@@ -81,12 +82,17 @@ export interface Ingestion {
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
 type Stored = { message: MessageEventDto; ticket: TicketDto | null; ticketCreated: boolean };
+/** What storing an imported message (a login's history, ingestion.import.ts) tells: nothing is announced. */
+type StoredImport = { imported: true; timestamp: number; ticketId: number; created: boolean };
 type Queued = { channel: ChannelCredentials; event: MessageEvent };
 /** What a batch stored: its messages in order, and each ticket they touched once, as of the commit. */
 type StoredBatch = { messages: MessageEventDto[]; tickets: { ticket: TicketDto; created: boolean }[] };
 
-/** Stored in a batch: a customer's message of a private chat (group and phone-written messages go one by one). */
-const batchable = (event: MessageEvent): boolean => !event.fromMe && !event.party.isGroup;
+/**
+ * Stored in a batch: a customer's message of a private chat (group and phone-written messages go one by one, and so
+ * do imported ones).
+ */
+const batchable = (event: MessageEvent): boolean => !event.fromMe && !event.party.isGroup && !event.imported;
 
 /** Thrown inside the transaction to roll back a ticket made for a message another transaction stored first. */
 class DuplicateMessage extends Error {}
@@ -134,8 +140,14 @@ function ticketBase(channel: ChannelCredentials, isGroup: boolean): Omit<ActiveT
 }
 
 export function createIngestion(deps: IngestionDeps): Ingestion {
+  const imports = createImportTracker({ db: deps.db, events: deps.events });
+
   /** Null when nothing is stored: a blocked contact (nothing of theirs is kept), an unusable id, or a replay. */
-  async function storeMessage(tx: Tx, channel: ChannelCredentials, event: MessageEvent): Promise<Stored | null> {
+  async function storeMessage(
+    tx: Tx,
+    channel: ChannelCredentials,
+    event: MessageEvent,
+  ): Promise<Stored | StoredImport | null> {
     const tenantId = channel.tenantId as TenantId;
     // A replay meets the stored message at the insert below and rolls back (no separate look-up first).
     const chat = await upsertInboundContact(tx, tenantId, chatFacts(event.party));
@@ -143,10 +155,10 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const senderFacts = participantFacts(event.party);
     const sender = senderFacts ? await upsertInboundContact(tx, tenantId, senderFacts) : null;
     if (sender?.blocked) return null;
-    const { ticket, created } = await findOrCreateActiveTicket(tx, tenantId, {
-      ...ticketBase(channel, event.party.isGroup),
-      contactId: chat.id,
-    });
+    const base = ticketBase(channel, event.party.isGroup);
+    // Imported history opens its new tickets in the import's queue when the channel names one.
+    if (event.imported) base.queueId = channel.historyImport?.queueId ?? base.queueId;
+    const { ticket, created } = await findOrCreateActiveTicket(tx, tenantId, { ...base, contactId: chat.id });
     // Messages written on the phone itself (fromMe echoes) answer the ticket instead of waiting for an answer.
     const row = await storeInboundMessage(
       tx,
@@ -158,6 +170,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         senderContactId: sender?.id ?? null,
         fromMe: event.fromMe,
         ...messageFields(event),
+        ...(event.imported ? { imported: true } : {}),
       },
       preview(event),
     );
@@ -165,6 +178,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     if (event.media) {
       await deps.jobs.enqueue(DOWNLOAD_MEDIA_JOB, { tenantId, messageId: row.id }, { tx });
     }
+    if (event.imported) return { imported: true, timestamp: event.timestamp, ticketId: ticket.id, created };
     const dto = await loadTicketDto(tx, ticket.id);
     return {
       message: await loadMessageDto(tx, row, deps.links, dto),
@@ -288,14 +302,16 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
   }
 
   async function ingestMessageAlone(channel: ChannelCredentials, event: MessageEvent): Promise<void> {
-    let stored: Stored | null;
+    let stored: Stored | StoredImport | null;
     try {
       stored = await withTenant(deps.db, systemContext(channel.tenantId), (tx) => storeMessage(tx, channel, event));
     } catch (error) {
-      if (error instanceof DuplicateMessage) return;
-      throw error;
+      if (!(error instanceof DuplicateMessage)) throw error;
+      stored = null;
     }
-    if (!stored) return;
+    // Imported history is counted for the import's progress and announced by nobody.
+    if (event.imported) return imports.handled(channel, stored && 'imported' in stored ? stored : null);
+    if (!stored || 'imported' in stored) return;
     publishMessage(deps.events, channel.tenantId, 'chat:create', stored.message);
     if (stored.ticket) {
       deps.events.publish('tickets.changed', {
@@ -349,6 +365,8 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         );
       case 'contact':
         return updateContact(channel, event.party);
+      case 'history-import':
+        return imports.announce(channel, event.total, event.done);
       case 'session':
         // Session state (QR codes, connect/disconnect) belongs to the channels module; Telegram never emits it.
         return;

@@ -4,7 +4,7 @@
  * caller does not hold (`known`: the history page joins each message's ticket summary and agent) are loaded in one
  * query each per batch, each a prepared statement of a single table.
  */
-import type { MessageDto, MessageEventDto, TicketDto } from '@conversa/shared';
+import { IMPORTED_SEND_TYPE, type MessageDto, type MessageEventDto, type TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { idIn, idList, statement } from '../../platform/db/statements.js';
 import { contacts } from '../contacts/index.js';
@@ -157,6 +157,7 @@ export function toMessageDto(
     timestamp: row.timestamp,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    syncTime: row.sendType === IMPORTED_SEND_TYPE ? row.createdAt.toISOString() : null,
   };
 }
 

@@ -3,7 +3,7 @@
  * provider's later changes to it (ack, edit, delete, reaction). Each returns the changed row, or null when nothing
  * changed (unknown message, replay, an ack that would go backwards).
  */
-import type { MessageMediaType } from '@conversa/shared';
+import { IMPORTED_SEND_TYPE, type MessageMediaType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { sql } from 'drizzle-orm';
 import {
@@ -32,7 +32,12 @@ export interface InboundMessageValues {
   meta: string | null;
   quotedProviderMessageId: string | null;
   timestamp: number;
+  /** History imported at a login (H8): marked `sendType 'import'` (the DTO's syncTime), read, no unread count. */
+  imported?: boolean;
 }
+
+/** How a stored inbound message touches its ticket: which statement of the family runs. */
+type InboundShape = boolean | 'imported';
 
 const INBOUND_COLUMNS = [
   'tenantId',
@@ -61,17 +66,19 @@ const INBOUND_COLUMNS = [
 /**
  * The insert of an inbound message and the touch of its ticket (tickets module `ticketTouch`: the customer's message
  * waits for an answer; one written on the phone itself answers it), one statement built once per direction. Nothing
- * happens when the provider id is stored already: the touch runs only when the insert stored the row.
+ * happens when the provider id is stored already: the touch runs only when the insert stored the row. A third shape,
+ * `imported` (a login's history, H8), marks the message imported and touches the ticket without unread or answer.
  */
 const insertInbound = statementFamily(
   'message_insert_inbound',
   [...INBOUND_COLUMNS, 'lastMessage', 'at'],
-  (q, p, outbound: boolean) => {
+  (q, p, outbound: InboundShape) => {
     const values = Object.fromEntries(INBOUND_COLUMNS.map((column) => [column, p[column]])) as Record<
       (typeof INBOUND_COLUMNS)[number],
       (typeof p)[(typeof INBOUND_COLUMNS)[number]]
     >;
-    const stored = q.$with('stored').as(q.insert(messages).values(values).onConflictDoNothing().returning());
+    const insert = outbound === 'imported' ? { ...values, sendType: sql.raw(`'${IMPORTED_SEND_TYPE}'`) } : values;
+    const stored = q.$with('stored').as(q.insert(messages).values(insert).onConflictDoNothing().returning());
     const touch = { ticketId: p.ticketId, lastMessage: p.lastMessage, at: p.at };
     const touched = q
       .$with('touched')
@@ -101,7 +108,7 @@ export async function storeInboundMessage(
     senderContactId: values.senderContactId,
     messageId: values.providerMessageId,
     fromMe: values.fromMe,
-    read: values.fromMe,
+    read: values.fromMe || values.imported === true,
     body: values.body,
     mediaType: values.mediaType,
     mediaRef: media?.ref ?? null,
@@ -116,7 +123,10 @@ export async function storeInboundMessage(
     status: values.fromMe ? 'sended' : 'received',
     timestamp: values.timestamp,
   };
-  const [stored] = await insertInbound(tx, values.fromMe, { ...row, lastMessage, at: new Date() });
+  // An imported message touches its ticket at its own time (an older one does not replace the ticket's newest).
+  const [stored] = values.imported
+    ? await insertInbound(tx, 'imported', { ...row, lastMessage, at: new Date(values.timestamp) })
+    : await insertInbound(tx, values.fromMe, { ...row, lastMessage, at: new Date() });
   return stored;
 }
 

@@ -157,24 +157,39 @@ const insertActive = statement(
 
 /**
  * A message arrived (`outbound` false: the customer's, unread +1, waiting for an answer) or left (an agent or the
- * system wrote: answered, nothing unread), as a query for statements: `when` guards it (the inbound message insert
+ * system wrote: answered, nothing unread) or was imported (`'imported'`, see `importedTouch`), as a query for statements: `when` guards it (the inbound message insert
  * runs it in the same statement, only when the message was stored). `set` takes placeholders inside `sql`.
  */
 export function ticketTouch(
   q: Queryable,
   p: Record<'ticketId' | 'lastMessage' | 'at', Placeholder>,
-  outbound: boolean,
+  outbound: boolean | 'imported',
   when?: SQL,
 ) {
   const [lastMessage, at] = [sql`${p.lastMessage}`, sql`${p.at}`];
   return q
     .update(tickets)
     .set(
-      outbound
-        ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()`, answered: true, unreadMessages: 0 }
-        : inboundTouch(lastMessage, at, sql`1`),
+      outbound === 'imported'
+        ? importedTouch(lastMessage, at)
+        : outbound
+          ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()`, answered: true, unreadMessages: 0 }
+          : inboundTouch(lastMessage, at, sql`1`),
     )
     .where(and(eq(tickets.id, p.ticketId), when));
+}
+
+/**
+ * A message imported from a session's history (H8), `at` its own time: shown when it is the ticket's newest; nothing
+ * unread, the answer state left as it is.
+ */
+function importedTouch(lastMessage: SQL, at: SQL) {
+  const newest = sql`(${tickets.lastMessageAt} is null or ${tickets.lastMessageAt} <= ${at}::timestamptz)`;
+  return {
+    lastMessage: sql`case when ${newest} then ${lastMessage} else ${tickets.lastMessage} end`,
+    lastMessageAt: sql`case when ${newest} then ${at}::timestamptz else ${tickets.lastMessageAt} end`,
+    updatedAt: sql`now()`,
+  };
 }
 
 /** What customers' messages do to their ticket: show the newest, count `received` more unread, wait for an answer. */
