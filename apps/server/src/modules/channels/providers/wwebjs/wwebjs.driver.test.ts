@@ -250,6 +250,7 @@ describe('wwebjs driver: disconnects', () => {
     ['CONFLICT', 'conflict'],
     ['UNLAUNCHED', 'lost'],
     ['PROXYBLOCK', 'lost'],
+    ['TIMEOUT', 'lost'],
     ['Max qrcode retries reached', 'lost'],
   ] as const)('disconnected %s -> closed(%s), the browser closed, once', async (reason, expected) => {
     const { client, h } = await openConnected();

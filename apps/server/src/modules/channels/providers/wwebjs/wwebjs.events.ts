@@ -36,10 +36,10 @@ export function closeReasonOf(reason: unknown): SessionCloseReason {
       return 'logged-out';
     case 'CONFLICT':
       return 'conflict';
-    case 'TIMEOUT':
-      return 'timeout';
     default:
-      return 'lost'; // UNLAUNCHED, PROXYBLOCK, DEPRECATED_VERSION, a crashed page: reconnect
+      // UNLAUNCHED, PROXYBLOCK, DEPRECATED_VERSION, a connection TIMEOUT, a crashed page: reconnect. (A QR nobody
+      // scans is the driver's own login timer: 'timeout'.)
+      return 'lost';
   }
 }
 
