@@ -513,3 +513,143 @@ describe('inbound through the session', () => {
     expect(error).toMatchObject({ message: 'ERR_WAPP_NOT_INITIALIZED', permanent: false });
   });
 });
+
+describe('login history import (channel importMessages)', () => {
+  const T0 = 1_763_700_000;
+  const history = (ids: [string, number, string?][]) =>
+    ids.map(([id, seconds, jid]) => ({
+      key: { remoteJid: jid ?? '5511922223333@s.whatsapp.net', fromMe: false, id },
+      message: { conversation: `texto ${id}` },
+      messageTimestamp: seconds,
+      pushName: 'Rita',
+    }));
+  const GROUP = '120363000000000055@g.us';
+  const importing = (id: number, historyImport: ChannelCredentials['historyImport']) =>
+    ({ ...channel(id), historyImport }) as ChannelCredentials;
+
+  async function connectedWith(credentials: (id: number) => ChannelCredentials, drv = driver) {
+    const h = harness();
+    open.push(await drv.open(credentials(h.id), h.context));
+    await until(() => sessionEvents(h).some((e) => e.kind === 'session' && e.status === 'qrcode'), 'qr');
+    sim.scan(h.id, { number: '5561999998888', name: 'Loja' });
+    await until(() => sessionEvents(h).some((e) => e.kind === 'session' && e.status === 'CONNECTED'), 'connected');
+    return h;
+  }
+  const importEvents = (h: Harness) =>
+    h.events.flatMap((e) =>
+      e.kind === 'history-import'
+        ? [`import ${e.total}${e.done ? ' done' : ''}`]
+        : e.kind === 'message'
+          ? [`${e.providerMessageId}${e.imported ? ' imported' : ''}`]
+          : [],
+    );
+
+  it('hands the history chunks over as imported messages within the dates, announced, ended by RECENT complete', async () => {
+    const h = await connectedWith((id) =>
+      importing(id, { from: T0 * 1000, to: (T0 + 100) * 1000, groups: false, queueId: null, closeTickets: false }),
+    );
+    sim.groups.set(GROUP, { id: GROUP, subject: 'Equipe', owner: undefined, participants: [] });
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP,
+      progress: 10,
+      messages: history([
+        ['A', T0 + 90],
+        ['TOO-NEW', T0 + 101],
+        ['G', T0 + 50, GROUP],
+      ]),
+    });
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      progress: 100,
+      messages: history([
+        ['B', T0 + 10],
+        ['TOO-OLD', T0 - 1],
+        ['C', T0],
+      ]),
+    });
+    sim.emit(h.id, 'messaging-history.status', {
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      status: 'complete',
+      explicit: true,
+    });
+    await until(() => importEvents(h).includes('import 3 done'), 'import end');
+    expect(importEvents(h)).toEqual([
+      'import 1',
+      'A imported',
+      'import 3',
+      'B imported',
+      'C imported',
+      'import 3 done',
+    ]);
+    // Groups were not asked for: no group lookup was made for the history.
+    expect(sim.callsOf('groupMetadata', h.id)).toEqual([]);
+    // A live message afterwards is an ordinary one, and later history chunks import nothing more.
+    sim.emit(h.id, 'messages.upsert', { type: 'notify', messages: history([['LIVE', T0 + 200]]) });
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      messages: history([['LATE', T0 + 20]]),
+    });
+    await until(() => importEvents(h).includes('LIVE'), 'live');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(importEvents(h).slice(-1)).toEqual(['LIVE']);
+  });
+
+  it('imports group chats when the channel asks, and ends after a quiet period without a status', async () => {
+    const quick = createBaileysDriver({
+      makeSocket: (config, hint) => makeWASocket({ ...config, channelId: hint.channelId, simulatorUrl: sim.url }),
+      historyQuietMs: 80,
+    });
+    const h = await connectedWith(
+      (id) => importing(id, { from: null, to: null, groups: true, queueId: null, closeTickets: false }),
+      quick,
+    );
+    sim.groups.set(GROUP, { id: GROUP, subject: 'Equipe', owner: undefined, participants: [] });
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      messages: history([
+        ['P', T0],
+        ['G', T0 + 1, GROUP],
+      ]),
+    });
+    await until(() => importEvents(h).includes('import 2 done'), 'quiet end');
+    expect(importEvents(h)).toEqual(['import 2', 'P imported', 'G imported', 'import 2 done']);
+    const group = h.events.find((e) => e.kind === 'message' && e.providerMessageId === 'G');
+    expect(group).toMatchObject({ party: { chatId: GROUP, isGroup: true, name: 'Equipe' } });
+  });
+
+  it('imports nothing when the channel does not import (the history is only progress), on-demand history as before', async () => {
+    const h = await connectedWith((id) => importing(id, null));
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      progress: 55,
+      messages: history([['X', T0]]),
+    });
+    sim.emit(h.id, 'messaging-history.status', {
+      syncType: proto.HistorySync.HistorySyncType.RECENT,
+      status: 'complete',
+      explicit: true,
+    });
+    sim.emit(h.id, 'messaging-history.set', {
+      chats: [],
+      contacts: [],
+      syncType: proto.HistorySync.HistorySyncType.ON_DEMAND,
+      messages: history([['OD', T0 - 500]]),
+    });
+    await until(() => importEvents(h).includes('OD'), 'on-demand');
+    expect(importEvents(h)).toEqual(['OD']);
+    expect(h.events.filter((e) => e.kind === 'session-sync')).toEqual([
+      { kind: 'session-sync', percent: 55 },
+      { kind: 'session-sync', percent: 100 },
+    ]);
+  });
+});

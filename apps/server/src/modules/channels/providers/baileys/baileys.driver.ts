@@ -11,6 +11,12 @@
  * 'logged-out', connectionReplaced -> 'conflict', timedOut before any login (the QR expired) -> 'timeout', the rest
  * -> 'lost'; the host decides about reconnecting.
  *
+ * History import (H8): with the channel's `importMessages` on, the history WhatsApp sends after a login (chunks of
+ * `messaging-history.set` other than on-demand ones) is handed over as imported message events (baileys.history.ts:
+ * the channel's dates and group option), each chunk announced by a `history-import` event with the running total.
+ * The import ends when WhatsApp says the RECENT sync is complete (or baileys gives it up as paused), or when no chunk
+ * came for `historyQuietMs`: then one `history-import` with `done`. Ingestion stores them and reports the progress.
+ *
  * Not reported: battery (multi-device WhatsApp has no battery state; baileys 7 emits none).
  */
 import type { Readable } from 'node:stream';
@@ -41,6 +47,7 @@ import type {
   SessionDriver,
 } from '../../sessions/session-driver.js';
 import { loadBaileysAuth } from './baileys.auth.js';
+import { historyCandidates, historyEvents } from './baileys.history.js';
 import {
   bareLid,
   jidUser,
@@ -66,7 +73,12 @@ export interface BaileysDriverOptions {
   /** Where sockets are made; default baileys' makeWASocket. */
   makeSocket?: MakeBaileysSocket;
   logger?: Logger;
+  /** A login's history import ends when no history chunk came for this long (default 150 s). */
+  historyQuietMs?: number;
 }
+
+/** Longer than baileys' own RECENT "paused" timeout (120 s), which normally ends the import first. */
+const HISTORY_QUIET_MS = 150_000;
 
 /** The library's socket fits the seam (a compile-time check, no runtime cost). */
 const librarySocket: MakeBaileysSocket = (config) => makeWASocket(config);
@@ -180,7 +192,14 @@ export function createBaileysDriver(options: BaileysDriverOptions = {}): Session
   const makeSocket = options.makeSocket ?? librarySocket;
   return {
     type: 'baileys',
-    open: (channel, context) => openSession(channel, context, makeSocket, options.logger ?? context.logger),
+    open: (channel, context) =>
+      openSession(
+        channel,
+        context,
+        makeSocket,
+        options.logger ?? context.logger,
+        options.historyQuietMs ?? HISTORY_QUIET_MS,
+      ),
     downloadMedia: downloadBaileysMedia,
   };
 }
@@ -190,6 +209,7 @@ async function openSession(
   context: SessionContext,
   makeSocket: MakeBaileysSocket,
   baseLogger: Logger,
+  historyQuietMs: number,
 ): Promise<LiveSession> {
   const logger = baseLogger.child({ channelId: channel.id, driver: 'baileys' });
   const auth = await loadBaileysAuth(context.auth);
@@ -206,6 +226,10 @@ async function openSession(
   let pairingRequested = false;
   let syncPercent = -1;
   let chain: Promise<void> = Promise.resolve();
+  /** The login's history import (channel option importMessages): running, and whether it ended already. */
+  const importOptions = channel.historyImport ?? null;
+  let importing: { total: number; timer: NodeJS.Timeout | null } | null = null;
+  let importEnded = false;
 
   const parseContext: ParseContext = {
     pnForLid: (lid) => lidToPn.get(bareLid(lid)) ?? null,
@@ -218,6 +242,42 @@ async function openSession(
   };
   const emit = async (events: InboundEvent[]) => {
     if (events.length) await context.emit(events);
+  };
+
+  /** A chunk of the login's history: its messages to import, announced with the running total. */
+  async function importHistory(sock: BaileysSocket, messages: WAMessage[]) {
+    if (!importOptions || importEnded) return;
+    const candidates = historyCandidates(messages, importOptions);
+    for (const message of candidates) remember(message);
+    await learnAddresses(sock, candidates);
+    const events = historyEvents(candidates, importOptions, parseContext);
+    importing ??= { total: 0, timer: null };
+    importing.total += events.length;
+    await emit([{ kind: 'history-import', total: importing.total, done: false }]);
+    for (const event of events) {
+      // One message that fails to store does not drop the rest of the chunk.
+      await emit([event]).catch((error: unknown) =>
+        logger.error({ err: error, id: event.providerMessageId }, 'baileys: storing an imported message failed'),
+      );
+    }
+    if (importing.timer) clearTimeout(importing.timer);
+    importing.timer = setTimeout(() => {
+      if (!stopping) serial('history import end', endImport);
+    }, historyQuietMs);
+    importing.timer.unref();
+  }
+
+  async function endImport() {
+    if (!importing) return;
+    const { total, timer } = importing;
+    if (timer) clearTimeout(timer);
+    importing = null;
+    importEnded = true;
+    await emit([{ kind: 'history-import', total, done: true }]);
+  }
+
+  const stopImportTimer = () => {
+    if (importing?.timer) clearTimeout(importing.timer);
   };
 
   function remember(message: WAMessage | undefined) {
@@ -353,12 +413,14 @@ async function openSession(
     on('messaging-history.set', async ({ lidPnMappings, contacts, messages, progress, syncType }) => {
       for (const { lid, pn } of lidPnMappings ?? []) lidToPn.set(bareLid(lid), `${jidUser(pn)}@s.whatsapp.net`);
       learnContacts(contacts);
-      // Older messages asked for by requestHistory; the login's own history sync is not imported here.
-      if (syncType === proto.HistorySync.HistorySyncType.ON_DEMAND && messages.length) {
-        for (const message of messages) remember(message);
-        await learnAddresses(sock, messages);
-        await emit(messages.flatMap((message) => parseMessage(message, parseContext)));
-      }
+      // Older messages asked for by requestHistory; the login's own history is imported when the channel asks.
+      if (syncType === proto.HistorySync.HistorySyncType.ON_DEMAND) {
+        if (messages.length) {
+          for (const message of messages) remember(message);
+          await learnAddresses(sock, messages);
+          await emit(messages.flatMap((message) => parseMessage(message, parseContext)));
+        }
+      } else await importHistory(sock, messages);
       if (typeof progress === 'number') {
         const percent = Math.max(0, Math.min(100, Math.round(progress)));
         if (percent !== syncPercent) {
@@ -367,11 +429,13 @@ async function openSession(
         }
       }
     });
-    on('messaging-history.status', async ({ status }) => {
+    on('messaging-history.status', async ({ status, syncType }) => {
       if (status === 'complete' && syncPercent !== 100) {
         syncPercent = 100;
         await emit([{ kind: 'session-sync', percent: 100 }]);
       }
+      // The recent history is all there (or baileys stopped waiting for it): the import is over.
+      if (syncType === proto.HistorySync.HistorySyncType.RECENT) await endImport();
     });
     on('call', (calls) => onCalls(sock, calls));
   }
@@ -530,6 +594,7 @@ async function openSession(
     async logout() {
       stopping = true;
       connected = false;
+      stopImportTimer();
       try {
         await socket.logout();
       } catch (error) {
@@ -543,6 +608,7 @@ async function openSession(
     async close() {
       stopping = true;
       connected = false;
+      stopImportTimer();
       await socket.end(undefined).catch(() => undefined);
       await auth.flush().catch(() => undefined);
     },
