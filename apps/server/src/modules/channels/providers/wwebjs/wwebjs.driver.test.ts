@@ -100,6 +100,13 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
   await new Promise((resolve) => setTimeout(resolve, 25));
 };
+/** Waits (bounded) until the session's end was reported: the shutdown before it does file I/O. */
+const ended = async (list: unknown[]) => {
+  for (let waited = 0; list.length === 0 && waited < 3000; waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await settle();
+};
 
 let dataDir: string;
 beforeEach(async () => {
@@ -211,8 +218,7 @@ describe('wwebjs driver: opening and login', () => {
     const scratch = (client.options.authStrategy as unknown as { dataPath: string }).dataPath;
     await fs.mkdir(scratch, { recursive: true });
     client.showQr('2@qr');
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    await settle();
+    await ended(h.closed);
     expect(h.closed).toEqual(['timeout']);
     expect(client.callsOf('destroy')).toHaveLength(1);
     await expect(fs.access(scratch)).rejects.toThrow();
@@ -238,7 +244,9 @@ describe('wwebjs driver: opening and login', () => {
     );
     const driver = createWwebjsDriver({ makeClient: factory.makeClient, dataDir });
     await driver.open(channel(), h.ctx).then(() => order.push('opened'));
-    await settle();
+    for (let waited = 0; order.length < 2 && waited < 3000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(order).toEqual(['opened', 'closed:lost']);
   });
 });
@@ -256,7 +264,7 @@ describe('wwebjs driver: disconnects', () => {
     const { client, h } = await openConnected();
     client.disconnect(reason);
     client.disconnect(reason);
-    await settle();
+    await ended(h.closed);
     expect(h.closed).toEqual([expected]);
     expect(closeReasonOf(reason)).toBe(expected);
     expect(client.callsOf('destroy')).toHaveLength(1);
@@ -284,7 +292,7 @@ describe('wwebjs driver: disconnects', () => {
   it('auth_failure: closed(logged-out)', async () => {
     const { client, h } = await openConnected();
     client.emit('auth_failure', 'restore failed');
-    await settle();
+    await ended(h.closed);
     expect(h.closed).toEqual(['logged-out']);
   });
 
