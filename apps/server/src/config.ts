@@ -62,6 +62,8 @@ const envSchema = z.object({
     .refine((v) => path.isAbsolute(v), 'must be an absolute path')
     .optional(),
   BAILEYS_SIMULATOR_URL: z.string().url().optional(),
+  /** The chromium whatsapp-web.js channels run (Debian's package by default; nothing downloads a browser). */
+  CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
   /** S3-compatible media bucket (all of endpoint, bucket, keys); without them media lives under DATA_DIR/media. */
   MEDIA_S3_ENDPOINT: z.string().url().optional(),
   MEDIA_S3_BUCKET: z.string().min(1).optional(),
@@ -178,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Test hooks (see the schema): the Baileys socket module replacing the library's, and its simulator. */
     baileysSocketModule: e.BAILEYS_SOCKET_MODULE,
     baileysSimulatorUrl: e.BAILEYS_SIMULATOR_URL?.replace(/\/$/, ''),
+    chromiumPath: e.CHROMIUM_PATH,
     logLevel: e.LOG_LEVEL,
     mediaMaxUploadBytes: e.MEDIA_MAX_UPLOAD_BYTES,
     mediaTenantQuotaBytes: e.MEDIA_TENANT_QUOTA_BYTES,

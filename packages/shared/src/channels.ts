@@ -319,7 +319,7 @@ const dtoHasNoSecret: [SecretsInDto] extends [never] ? true : SecretsInDto = tru
 void dtoHasNoSecret;
 
 /** Channel types this product can connect today; the add form shows the others disabled. */
-export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = ['telegram', 'baileys', 'evo', 'meow'];
+export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = ['telegram', 'baileys', 'whatsapp', 'evo', 'meow'];
 
 /** `{T}:whatsappSession` payload fields (client-contract §19); also the answer of the /whatsappsession calls. */
 export const channelSessionStateSchema = z.object({

@@ -2,6 +2,7 @@
  * The adapter registry: the only place that chooses code by channel type. A type without an adapter here cannot be
  * created (ERR_CHANNEL_TYPE_UNSUPPORTED); `SUPPORTED_CHANNEL_TYPES` in packages/shared mirrors this list for the web.
  */
+import path from 'node:path';
 import type { ChannelType } from '@conversa/shared';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -10,6 +11,7 @@ import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 import { createBaileysDriver, loadBaileysSocketFactory } from './providers/baileys/baileys.driver.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
+import { createWwebjsDriver } from './providers/wwebjs/wwebjs.driver.js';
 import { createSessionAdapter } from './sessions/session-adapter.js';
 import type { SessionDriver } from './sessions/session-driver.js';
 import type { SessionHost } from './sessions/session-host.js';
@@ -44,10 +46,15 @@ export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>, h
  * socket factory is loaded on first use: BAILEYS_SOCKET_MODULE (a test hook) may name a module to import instead.
  */
 export function defaultSessionDrivers(
-  config: Pick<Config, 'baileysSocketModule' | 'baileysSimulatorUrl'>,
+  config: Pick<Config, 'baileysSocketModule' | 'baileysSimulatorUrl' | 'chromiumPath' | 'dataDir'>,
   logger: Logger,
 ): SessionDriver[] {
   return [
+    createWwebjsDriver({
+      chromiumPath: config.chromiumPath,
+      dataDir: path.join(config.dataDir, 'wwebjs'),
+      logger: logger.child({ driver: 'whatsapp' }),
+    }),
     lazySessionDriver('baileys', async () =>
       createBaileysDriver({
         makeSocket: await loadBaileysSocketFactory(config),
