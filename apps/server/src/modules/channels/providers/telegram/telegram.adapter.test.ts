@@ -21,6 +21,7 @@ const channel: ChannelCredentials = {
   wabaId: null,
   bmToken: null,
   wabaVersion: '20.0',
+  remotePath: null,
   webhookSecret: 'secret_abc-123',
   providerState: {},
   routing: { queueId: null, userId: null },
