@@ -53,6 +53,8 @@ export interface AdapterCapabilities {
   qrcode: boolean;
   /** Send kinds the provider accepts. */
   media: readonly MessageMediaType[];
+  /** Inbound media is downloaded only on the node that runs the channel's session (its media jobs go there). */
+  mediaOnOwner?: boolean;
 }
 
 /** Who wrote: the provider's chat (ticket contact) and, in groups, the participant. */

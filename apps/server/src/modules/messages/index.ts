@@ -12,7 +12,14 @@ import { channelAdapters, liveOpsOf, registerSessionJobHandler } from '../channe
 import { createLiveRoutes } from './messages.live.routes.js';
 import { adapterLookup } from './messages.adapters.js';
 import { createForwardService } from './messages.forward.js';
-import { createMessagesJobs, SEND_MESSAGE_JOB, sendPayloadSchema } from './messages.jobs.js';
+import {
+  createMessagesJobs,
+  DOWNLOAD_MEDIA_JOB,
+  mediaPayloadSchema,
+  SEND_MESSAGE_JOB,
+  sendPayloadSchema,
+} from './messages.jobs.js';
+import { runDownloadMedia } from './messages.media-job.js';
 import { runSend } from './messages.send-job.js';
 import { createMediaLinks } from './messages.media-links.js';
 import type { PipelineDeps } from './messages.pipeline.js';
@@ -58,6 +65,10 @@ export const messagesModule: AppModule = (platform, deps) => {
   // A stateful channel's sends run from its session's queue, on the node that runs the session.
   registerSessionJobHandler(platform, SEND_MESSAGE_JOB.name, (data) =>
     runSend(pipeline, sendPayloadSchema.parse(data)),
+  );
+  // So do the media downloads of a provider that downloads only through its live session (whatsapp-web.js).
+  registerSessionJobHandler(platform, DOWNLOAD_MEDIA_JOB.name, (data) =>
+    runDownloadMedia(pipeline, mediaPayloadSchema.parse(data)),
   );
   const routes = messagesRoutes({
     service: createMessagesService(pipeline),

@@ -53,6 +53,10 @@ export interface MessagesJobs {
 export function createMessagesJobs(deps: PipelineDeps): MessagesJobs {
   return {
     send: { ...SEND_MESSAGE_JOB, batchSize: 5, handler: (payload) => runSend(deps, payload, SEND_MESSAGE_JOB) },
-    downloadMedia: { ...DOWNLOAD_MEDIA_JOB, batchSize: 2, handler: (payload) => runDownloadMedia(deps, payload) },
+    downloadMedia: {
+      ...DOWNLOAD_MEDIA_JOB,
+      batchSize: 2,
+      handler: (payload) => runDownloadMedia(deps, payload, DOWNLOAD_MEDIA_JOB),
+    },
   };
 }

@@ -1,10 +1,17 @@
 /** The `messages.download-media` handler: provider file -> media store -> message ready (or failed for good). */
 import { MEDIA_MAX_BYTES } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { asTenantId, systemContext, withTenant } from '../../platform/db/tenancy.js';
+import type { JobSpec } from '../../platform/jobs/queue.js';
 import { newMediaKey } from '../../platform/storage/media-store.js';
 import { MediaQuotaExceededError } from '../../platform/storage/media-quota.js';
-import { loadChannelCredentials, ProviderError, type ChannelCredentials } from '../channels/index.js';
+import {
+  enqueueSessionJob,
+  findSession,
+  loadChannelCredentials,
+  ProviderError,
+  type ChannelCredentials,
+} from '../channels/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import type { MediaPayload } from './messages.jobs.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
@@ -23,11 +30,23 @@ interface PreparedDownload {
  * Inbound messages are never sent, so their `sendAttempts` counts download attempts; committed before the provider
  * call, so a crash mid-download still counts.
  */
-async function prepareDownload(tx: Tx, messageId: number): Promise<PreparedDownload | null> {
-  const found = await findMessage(tx, messageId);
+async function prepareDownload(
+  tx: Tx,
+  deps: PipelineDeps,
+  payload: MediaPayload,
+  forwardWith: JobSpec<MediaPayload> | undefined,
+): Promise<PreparedDownload | null> {
+  const found = await findMessage(tx, payload.messageId);
   if (!found || found.mediaStatus !== 'pending' || !found.mediaRef) return null;
-  const message = (await updateMessage(tx, messageId, { sendAttempts: found.sendAttempts + 1 }))!;
-  const channel = message.channelId ? await loadChannelCredentials(tx, message.channelId) : null;
+  const channel = found.channelId ? await loadChannelCredentials(tx, found.channelId) : null;
+  // A provider that downloads only through its live session: the job moves to the session's queue, uncounted.
+  if (forwardWith && channel && deps.adapters.get(channel.type).capabilities.mediaOnOwner) {
+    if (await findSession(tx, asTenantId(payload.tenantId), channel.id)) {
+      await enqueueSessionJob(deps.jobs, channel.id, forwardWith, payload, { tx });
+      return null;
+    }
+  }
+  const message = (await updateMessage(tx, payload.messageId, { sendAttempts: found.sendAttempts + 1 }))!;
   return { message, ref: found.mediaRef, attempt: message.sendAttempts, channel };
 }
 
@@ -51,9 +70,18 @@ async function finish(deps: PipelineDeps, payload: MediaPayload, patch: MessageP
   return dto !== null;
 }
 
-export async function runDownloadMedia(deps: PipelineDeps, payload: MediaPayload): Promise<void> {
+/**
+ * The download job, from the shared `messages.download-media` queue (`forwardWith` is its spec: the media of a
+ * channel whose provider downloads only through its live session moves to the session's queue) or from a session's
+ * queue (run by the session's owner).
+ */
+export async function runDownloadMedia(
+  deps: PipelineDeps,
+  payload: MediaPayload,
+  forwardWith?: JobSpec<MediaPayload>,
+): Promise<void> {
   const prepared = await withTenant(deps.db, systemContext(payload.tenantId), (tx) =>
-    prepareDownload(tx, payload.messageId),
+    prepareDownload(tx, deps, payload, forwardWith),
   );
   if (!prepared) return;
   let file: Awaited<ReturnType<typeof download>>;

@@ -3,7 +3,8 @@
  * stateful channels too. There are no webhooks (events come from the socket through the host). A send runs only on
  * the session's owner (the send job is in the session's queue): elsewhere, or while the session reconnects, it fails
  * with a transient ERR_WAPP_NOT_INITIALIZED and is retried. Edits, deletes and reactions asked for on another node
- * run on the owner (session-actions.ts); media downloads need no session and run anywhere.
+ * run on the owner (session-actions.ts); media downloads run anywhere, except for a driver that can only download
+ * through its live session (`mediaNeedsSession`): its media jobs run in the session's queue, on the owner.
  */
 import { ProviderError, type ChannelAdapter } from '../channels.adapter.js';
 import { SessionNotRunningError } from './session-actions.js';
@@ -21,6 +22,7 @@ export function createSessionAdapter(driver: SessionDriver, host: SessionHost): 
       react: true,
       qrcode: true,
       media: ['chat', 'image', 'video', 'audio', 'ptt', 'application', 'sticker'],
+      mediaOnOwner: driver.mediaNeedsSession === true,
     },
     verifyInbound: () => false,
     parseInbound: () => {
@@ -40,7 +42,12 @@ export function createSessionAdapter(driver: SessionDriver, host: SessionHost): 
     async react(channel, to, providerMessageId, emoji) {
       await host.act({ op: 'react', channelId: channel.id, to, providerMessageId, emoji });
     },
-    downloadMedia: (_channel, ref, maxBytes) => driver.downloadMedia(ref, maxBytes),
+    async downloadMedia(channel, ref, maxBytes) {
+      if (!driver.mediaNeedsSession) return driver.downloadMedia(ref, maxBytes);
+      const live = host.live(channel.id);
+      if (!live) throw new SessionNotRunningError(channel.id);
+      return live.downloadMedia(ref, maxBytes);
+    },
     // The sessions service starts and stops stateful sessions through their lease, never through the adapter.
     start: async () => ({ number: null, providerState: {}, status: 'OPENING' }),
     stop: async () => undefined,

@@ -84,6 +84,11 @@ export interface GroupParticipant {
 
 export interface SessionDriver {
   readonly type: Extract<ChannelType, 'baileys' | 'whatsapp'>;
+  /**
+   * True when media can only be downloaded through the live session (whatsapp-web.js): the media jobs of its channels
+   * then run in the session's queue, on the owner, like sends.
+   */
+  readonly mediaNeedsSession?: boolean;
   /** Opens the session with the stored auth state; resolves once started (connected or not: states are emitted). */
   open(channel: ChannelCredentials, context: SessionContext): Promise<LiveSession>;
   /**

@@ -13,11 +13,12 @@ export interface FakeLive extends LiveSession {
   loggedOut: boolean;
 }
 
-export function fakeDriver(name: string) {
+export function fakeDriver(name: string, options: { type?: SessionDriver['type']; mediaNeedsSession?: boolean } = {}) {
   const opened: FakeLive[] = [];
   let counter = 0;
   const driver: SessionDriver = {
-    type: 'baileys',
+    type: options.type ?? 'baileys',
+    mediaNeedsSession: options.mediaNeedsSession ?? false,
     async open(channel, context) {
       const creds = (await context.auth.read(['creds'])).get('creds');
       if (!creds) {
@@ -47,7 +48,8 @@ export function fakeDriver(name: string) {
         async react(to, id, emoji) {
           live.actions.push(`react ${to} ${id} ${emoji}`);
         },
-        async downloadMedia() {
+        async downloadMedia(ref) {
+          live.actions.push(`download ${ref}`);
           return { data: Buffer.from('media'), mime: 'image/png', name: null };
         },
         async checkNumber(number) {

@@ -137,6 +137,8 @@ export function createWwebjsDriver(options: WwebjsDriverOptions = {}): SessionDr
 
   return {
     type: 'whatsapp',
+    // whatsapp-web.js downloads only through its client: media jobs run on the session's owner.
+    mediaNeedsSession: true,
     open: openSession,
     async downloadMedia(ref, maxBytes) {
       for (const calls of open) {
