@@ -132,6 +132,12 @@ export interface OutboundMessage {
   mediaType: MessageMediaType;
   media: { data: Buffer; mime: string; name: string } | null;
   replyToProviderMessageId: string | null;
+  /**
+   * The same for every attempt of one stored message: providers that let the sender choose the message id (WhatsApp
+   * sessions) send it under this id, so an attempt repeated after a crash (the provider took it, the process died
+   * before the id was stored) is the same message to WhatsApp, not a second one.
+   */
+  clientMessageId?: string;
 }
 
 export interface SendResult {

@@ -1,4 +1,5 @@
 /** The `messages.send` handler: one attempt to deliver a pending message through its channel's adapter. */
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ChannelType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
@@ -95,7 +96,18 @@ async function outbound(deps: PipelineDeps, prepared: PreparedSend & { to: strin
     mediaType: message.mediaType,
     media,
     replyToProviderMessageId: prepared.replyTo,
+    clientMessageId: clientMessageIdOf(message.tenantId, message.id),
   };
+}
+
+/**
+ * The provider message id a stored message is sent under where the sender may choose it (WhatsApp sessions): the
+ * same for every attempt, in WhatsApp's own shape (`3EB0` and upper-case hex), so an attempt repeated after a crash
+ * is one message to WhatsApp.
+ */
+export function clientMessageIdOf(tenantId: number, messageId: number): string {
+  const digest = crypto.createHash('sha256').update(`conversa:${tenantId}:${messageId}`).digest('hex');
+  return `3EB0${digest.slice(0, 18).toUpperCase()}`;
 }
 
 async function deliver(deps: PipelineDeps, prepared: PreparedSend) {

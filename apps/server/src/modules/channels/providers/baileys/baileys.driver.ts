@@ -473,7 +473,11 @@ async function openSession(
       const quoted = quotedId
         ? (remembered.get(quotedId) ?? { key: keyOf(jid, quotedId, false), message: { conversation: '' } })
         : undefined;
-      const sent = await sock.sendMessage(jid, content, quoted ? { quoted } : undefined);
+      const options = {
+        ...(quoted ? { quoted } : {}),
+        ...(message.clientMessageId ? { messageId: message.clientMessageId } : {}),
+      };
+      const sent = await sock.sendMessage(jid, content, Object.keys(options).length ? options : undefined);
       if (!sent?.key.id) throw new ProviderError('baileys send: no message id', false);
       remember(sent);
       const seconds = secondsOf(sent.messageTimestamp);

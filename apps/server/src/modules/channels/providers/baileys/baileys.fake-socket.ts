@@ -140,7 +140,11 @@ export function makeWASocket(config: FakeSocketConfig): BaileysSocket {
       return creds.me;
     },
     sendMessage: async (jid, content, options) =>
-      (await call('sendMessage', [jid, content, options ? { quoted: options.quoted } : undefined])) as never,
+      (await call('sendMessage', [
+        jid,
+        content,
+        options ? { quoted: options.quoted, messageId: options.messageId } : undefined,
+      ])) as never,
     readMessages: async (keys) => void (await call('readMessages', [keys])),
     rejectCall: async (callId, callFrom) => void (await call('rejectCall', [callId, callFrom])),
     onWhatsApp: async (...numbers) => (await call('onWhatsApp', numbers)) as never,

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelDto, MessageListResponse, TicketDto, TicketListResponse } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
+import { SEND_MESSAGE_JOB } from '../../../messages/index.js';
+import { clientMessageIdOf } from '../../../messages/messages.send-job.js';
+import { enqueueSessionJob } from '../../sessions/session-jobs.js';
 import { createBaileysDriver } from './baileys.driver.js';
 import { makeWASocket } from './baileys.fake-socket.js';
 import { startBaileysSimulator, type BaileysSimulator } from './baileys.simulator.js';
@@ -122,5 +125,35 @@ describe('Baileys: QR -> customer message -> ticket -> reply -> acks', () => {
       'ack 4 (played)',
     );
     expect(final.messages.find((m) => m.fromMe)!.ack).toBe(4);
+  });
+
+  it('a send repeated after a crash goes out under the same message id: WhatsApp delivers it once', async () => {
+    const sent = await t.call(agent, 'POST', `/messages/${ticket.id}`, { body: 'Segunda mensagem', idFront: 'f-2' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const row = sent.json<{ id: number }>();
+    await sim.waitForCalls('sendMessage', 2, { channelId: channel.id, timeoutMs: 20_000 });
+    const first = sim.callsOf('sendMessage', channel.id)[1]!;
+    const id = clientMessageIdOf(1, row.id);
+    expect(first.args[2]).toMatchObject({ messageId: id });
+    await eventually(
+      async () => (await t.database.executeSql('select message_id from messages where id = $1', [row.id])).rows[0],
+      (r) => r?.message_id === id,
+      'the provider id stored',
+    );
+    // The state a crash leaves when WhatsApp took the message but the process died before storing its id: the job
+    // comes back (pg-boss expiry) and the owner sends again.
+    await t.database.executeSql("update messages set message_id = null, status = 'pending', ack = 0 where id = $1", [
+      row.id,
+    ]);
+    await enqueueSessionJob(t.jobs, channel.id, SEND_MESSAGE_JOB, { tenantId: 1, messageId: row.id });
+    await sim.waitForCalls('sendMessage', 3, { channelId: channel.id, timeoutMs: 20_000 });
+    expect(sim.callsOf('sendMessage', channel.id)[2]!.args[2]).toMatchObject({ messageId: id });
+    const texts = sim.delivered(channel.id).map((call) => (call.args[1] as { text: string }).text);
+    expect(texts).toEqual(['Oi Carla, já vejo!', 'Segunda mensagem']);
+    await eventually(
+      async () => (await t.database.executeSql('select message_id from messages where id = $1', [row.id])).rows[0],
+      (r) => r?.message_id === id,
+      'the provider id stored again',
+    );
   });
 });

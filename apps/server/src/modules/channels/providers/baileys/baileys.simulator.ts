@@ -99,6 +99,11 @@ export interface BaileysSimulator {
   /** Encrypts and serves media as WhatsApp's CDN does; the answer goes into an imageMessage/audioMessage/... */
   addMedia(data: Buffer, mediaType: MediaType, mimetype: string): Promise<SimulatedMedia>;
   callsOf(method: string, channelId?: number): SimulatedSocketCall[];
+  /**
+   * The messages WhatsApp delivered: one per message id of the sendMessage calls (a second send under an id already
+   * sent is the same message to WhatsApp, so it is delivered once).
+   */
+  delivered(channelId?: number): SimulatedSocketCall[];
   /** Resolves when `count` calls of the method were recorded (sends run in jobs: tests wait for them). */
   waitForCalls(method: string, count: number, options?: { channelId?: number; timeoutMs?: number }): Promise<void>;
   close(): Promise<void>;
@@ -223,8 +228,9 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
   function answer(socket: SimulatedSocket, method: string, args: unknown[]): unknown {
     switch (method) {
       case 'sendMessage': {
-        const [jid, content] = args as [string, Record<string, unknown>];
-        const id = `3EB0SIM${String(++messageCount).padStart(8, '0')}`;
+        const [jid, content, options] = args as [string, Record<string, unknown>, { messageId?: string } | undefined];
+        // Like WhatsApp: the sender may choose the id, and the same id twice is one message (see delivered()).
+        const id = options?.messageId ?? `3EB0SIM${String(++messageCount).padStart(8, '0')}`;
         return {
           key: { remoteJid: jid, fromMe: true, id },
           message: content,
@@ -329,6 +335,10 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
         calls.filter((c) => (!method || c.method === method) && (!channel || c.channelId === Number(channel))),
       );
     }
+    if (req.method === 'GET' && parts[1] === 'delivered') {
+      const channel = target.searchParams.get('channel');
+      return send(200, delivered(channel ? Number(channel) : undefined));
+    }
     if (req.method === 'GET' && parts[1] === 'sockets') {
       const channel = target.searchParams.get('channel');
       return send(200, channel ? sockets.filter((s) => s.channelId === Number(channel)) : sockets);
@@ -412,6 +422,15 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
 
   const callsOf = (method: string, channelId?: number) =>
     calls.filter((c) => c.method === method && (channelId === undefined || c.channelId === channelId));
+  const delivered = (channelId?: number) => {
+    const seen = new Set<string>();
+    return callsOf('sendMessage', channelId).filter((call) => {
+      const id = (call.result as { key?: { id?: string } } | undefined)?.key?.id;
+      if (!id || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+  };
 
   return {
     url,
@@ -432,6 +451,7 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
     disconnect,
     addMedia,
     callsOf,
+    delivered,
     async waitForCalls(method, count, options = {}) {
       await until(
         () => callsOf(method, options.channelId).length >= count,

@@ -269,6 +269,23 @@ describe('provider calls: the exact HTTP requests', () => {
     expect(result).toEqual({ providerMessageId: last().body.Id, ack: 1, timestamp: expect.any(Number) });
   });
 
+  it("a stored message's clientMessageId seeds the id of each attempt", async () => {
+    const seeded = createWuzapiAdapter();
+    const message = {
+      to: '5511987650001',
+      body: 'Oi de novo',
+      mediaType: 'chat' as const,
+      media: null,
+      replyToProviderMessageId: null,
+      clientMessageId: '3EB0ABCDEF0123456789AB',
+    };
+    await seeded.send(channel, message);
+    const first = last().body.Id;
+    await seeded.send(channel, message);
+    expect(last().body.Id).toBe(first);
+    expect(first).toBe(newWuzapiMessageId(channel.webhookSecret, '3EB0ABCDEF0123456789AB'));
+  });
+
   it('a reply quotes with StanzaId and the author', async () => {
     await adapter.send(channel, {
       to: '5511987650001',
@@ -359,6 +376,14 @@ describe('provider calls: the exact HTTP requests', () => {
     expect(isOwnWuzapiMessageId(`${SECRET}x`, id)).toBe(false);
     expect(isOwnWuzapiMessageId(SECRET, `${id.slice(0, 23)}0`)).toBe(id.endsWith('0'));
     expect(isOwnWuzapiMessageId(SECRET, '3A1F2B3C4D5E6F708192')).toBe(false);
+  });
+
+  it("a stored message's every attempt goes out under one id (a send repeated after a crash is one message)", () => {
+    const seeded = newWuzapiMessageId(SECRET, '3EB0ABCDEF0123456789AB');
+    expect(newWuzapiMessageId(SECRET, '3EB0ABCDEF0123456789AB')).toBe(seeded);
+    expect(newWuzapiMessageId(SECRET, '3EB0ABCDEF0123456789AC')).not.toBe(seeded);
+    expect(isOwnWuzapiMessageId(SECRET, seeded)).toBe(true);
+    expect(newWuzapiMessageId(SECRET)).not.toBe(newWuzapiMessageId(SECRET));
   });
 
   it('download: the endpoint of the kind with the stored fields; the byte limit holds', async () => {

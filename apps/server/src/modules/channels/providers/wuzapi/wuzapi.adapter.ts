@@ -50,8 +50,15 @@ function sameHex(given: string, expected: string): boolean {
 const mark = (secret: string, nonce: string) =>
   crypto.createHmac('sha256', secret).update(`wuzapi-id:${nonce}`).digest('hex').slice(0, 8).toUpperCase();
 
-export function newWuzapiMessageId(secret: string): string {
-  const nonce = `${ID_PREFIX}${crypto.randomBytes(6).toString('hex').toUpperCase()}`;
+/**
+ * With a `seed` (the stored message's clientMessageId) the id is the same at every attempt, so a send repeated after a
+ * crash is the same WhatsApp message; without one it is random.
+ */
+export function newWuzapiMessageId(secret: string, seed?: string): string {
+  const part = seed
+    ? crypto.createHash('sha256').update(`wuzapi-seed:${seed}`).digest('hex').slice(0, 12)
+    : crypto.randomBytes(6).toString('hex');
+  const nonce = `${ID_PREFIX}${part.toUpperCase()}`;
   return `${nonce}${mark(secret, nonce)}`;
 }
 
@@ -115,7 +122,7 @@ export interface WuzapiAdapter extends ChannelAdapter {
 }
 
 export function createWuzapiAdapter(
-  options: { client?: WuzapiClient; newMessageId?: (secret: string) => string } = {},
+  options: { client?: WuzapiClient; newMessageId?: (secret: string, seed?: string) => string } = {},
 ): WuzapiAdapter {
   const client = options.client ?? createWuzapiClient();
   const newId = options.newMessageId ?? newWuzapiMessageId;
@@ -138,7 +145,7 @@ export function createWuzapiAdapter(
     const media = message.media!;
     const base = {
       Phone: message.to,
-      Id: newId(channel.webhookSecret),
+      Id: newId(channel.webhookSecret, message.clientMessageId),
       ...quoteOf(channel, message.to, message.replyToProviderMessageId),
     };
     const route = mediaRoute(message.mediaType, media.mime);
@@ -216,14 +223,20 @@ export function createWuzapiAdapter(
         return post(target, '/chat/send/text', {
           Phone: message.to,
           Body: message.body,
-          Id: newId(channel.webhookSecret),
+          Id: newId(channel.webhookSecret, message.clientMessageId),
           ...quoteOf(channel, message.to, message.replyToProviderMessageId),
         });
       }
       const { result, rest } = await sendMedia(channel, target, message);
       // Audio and stickers carry no caption: the text follows as its own message.
-      if (rest)
-        await post(target, '/chat/send/text', { Phone: message.to, Body: rest, Id: newId(channel.webhookSecret) });
+      if (rest) {
+        const seed = message.clientMessageId && `${message.clientMessageId}:text`;
+        await post(target, '/chat/send/text', {
+          Phone: message.to,
+          Body: rest,
+          Id: newId(channel.webhookSecret, seed),
+        });
+      }
       return result;
     },
 
