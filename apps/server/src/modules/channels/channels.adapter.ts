@@ -158,6 +158,11 @@ export class ProviderError extends Error {
   }
 }
 
+export interface StartOptions {
+  /** QR gateways: log in with a pairing code for this number (digits) instead of a QR code. */
+  pairingNumber?: string | null;
+}
+
 export interface StartResult {
   number: string | null;
   name?: string;
@@ -194,7 +199,7 @@ export interface ChannelAdapter {
    * `status` (default CONNECTED) is where the channel stands when start returns: a QR gateway answers `qrcode` (with
    * the code) or OPENING, and its later states arrive as session events.
    */
-  start(channel: ChannelCredentials, webhookUrl: string): Promise<StartResult>;
+  start(channel: ChannelCredentials, webhookUrl: string, options?: StartOptions): Promise<StartResult>;
   /** Disconnect: unregister the webhook. */
   stop(channel: ChannelCredentials): Promise<void>;
 }

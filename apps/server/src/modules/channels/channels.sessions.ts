@@ -15,7 +15,7 @@ import { asTenantId, withTenant, type TenantContext } from '../../platform/db/te
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
-import { ProviderError, type ChannelAdapter, type InboundEvent } from './channels.adapter.js';
+import { ProviderError, type ChannelAdapter, type InboundEvent, type StartOptions } from './channels.adapter.js';
 import { toChannelDto, toCredentials, toSessionState } from './channels.dto.js';
 import type { AdapterRegistry } from './channels.registry.js';
 import * as repo from './channels.repository.js';
@@ -103,12 +103,12 @@ export function createSessionsService(deps: {
      */
     async restartSession(ctx: TenantContext, id: number, options: RestartOptions = {}): Promise<ChannelSessionState> {
       const row = await loadStateful(ctx, id);
-      if (!row) return this.startSession(ctx, id);
+      if (!row) return this.startSession(ctx, id, { pairingNumber: options.pairingNumber ?? null });
       const pairingNumber = options.pairingNumber ?? null;
       return intend(ctx, row, { wanted: true, pairingNumber, restart: true }, 'OPENING');
     },
 
-    async startSession(ctx: TenantContext, id: number): Promise<ChannelSessionState> {
+    async startSession(ctx: TenantContext, id: number, options: StartOptions = {}): Promise<ChannelSessionState> {
       const stateful = await loadStateful(ctx, id);
       if (stateful) {
         // Already running: a second connect changes nothing.
@@ -119,7 +119,7 @@ export function createSessionsService(deps: {
       if (row.type === 'telegram' && !row.tokenTelegram) throw fail('ERR_TELEGRAM_TOKEN_REQUIRED');
       await transition(ctx, id, { status: 'OPENING' });
       try {
-        const started = await adapter.start(toCredentials(row), webhookUrl(row));
+        const started = await adapter.start(toCredentials(row), webhookUrl(row), options);
         const status = started.status ?? 'CONNECTED';
         return toSessionState(
           await transition(ctx, id, {

@@ -89,11 +89,12 @@ export function createEvolutionAdapter(
     body: Record<string, unknown> | null,
     result: z.ZodType<T>,
     maxAnswerBytes?: number,
+    query = '',
   ) =>
     client.call(
       targetOf(channel),
       method,
-      `/${route}/${encodeURIComponent(instanceOf(channel))}`,
+      `/${route}/${encodeURIComponent(instanceOf(channel))}${query}`,
       body,
       result,
       maxAnswerBytes,
@@ -255,7 +256,7 @@ export function createEvolutionAdapter(
       return { data, mime: answer.mimetype ?? null, name: answer.fileName ?? null };
     },
 
-    async start(channel, webhookUrl) {
+    async start(channel, webhookUrl, options = {}) {
       const instance = instanceOf(channel);
       let state = await connectionState(channel);
       let qr: EvoQrcode | null | undefined;
@@ -272,8 +273,10 @@ export function createEvolutionAdapter(
       }
       await registerWebhook(channel, webhookUrl);
       if (state === 'open') return connected(channel, webhookUrl);
-      if (!qr?.code) {
-        const answer = await call(channel, 'GET', 'instance/connect', null, evoConnectAnswerSchema);
+      // A pairing-code login: Evolution answers the code for the number given to instance/connect.
+      const pairing = options.pairingNumber ? `?number=${encodeURIComponent(options.pairingNumber)}` : '';
+      if (!qr?.code || pairing) {
+        const answer = await call(channel, 'GET', 'instance/connect', null, evoConnectAnswerSchema, undefined, pairing);
         if (answer.instance?.state === 'open') return connected(channel, webhookUrl);
         qr = answer;
       }

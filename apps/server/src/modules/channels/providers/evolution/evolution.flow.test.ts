@@ -7,7 +7,14 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelDto, MessageDto, MessageListResponse, TicketDto, TicketListResponse } from '@conversa/shared';
+import type {
+  ChannelDto,
+  ChannelSessionState,
+  MessageDto,
+  MessageListResponse,
+  TicketDto,
+  TicketListResponse,
+} from '@conversa/shared';
 import type { JobDefinition } from '../../../../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { EVOLUTION_SECRET_HEADER } from './evolution.schemas.js';
@@ -318,5 +325,16 @@ describe('/evo-qrcode and /evo-setwebhook', () => {
       200,
     );
     expect((await t.call(admin, 'GET', `/whatsapp/${channel.id}`)).json()).toMatchObject({ status: 'DISCONNECTED' });
+  });
+});
+
+describe('Evolution: login with a pairing code', () => {
+  it('PUT /whatsappsession with a phone number asks instance/connect for the code of that number', async () => {
+    const created = await t.call(admin, 'POST', '/whatsapp', { name: 'Loja Pareamento', type: 'evo' });
+    expect(created.statusCode, created.body).toBe(201);
+    const paired = created.json<ChannelDto>();
+    const res = await t.call(admin, 'PUT', `/whatsappsession/${paired.id}`, { pairingNumber: '5511912345678' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ChannelSessionState>()).toMatchObject({ status: 'PAIRING', pairingCode: 'PAIR5678' });
   });
 });

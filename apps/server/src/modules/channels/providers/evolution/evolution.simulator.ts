@@ -145,10 +145,13 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
     switch (route) {
       case 'instance/connectionState':
         return [200, { instance: { instanceName: instance.name, state: instance.state } }];
-      case 'instance/connect':
+      case 'instance/connect': {
         if (instance.state === 'open') return [200, { instance: { instanceName: instance.name, state: 'open' } }];
         instance.state = 'connecting';
-        return [200, qrcode(instance)];
+        // With `number`, Evolution also answers the pairing code for that phone.
+        const number = query.get('number');
+        return [200, { ...qrcode(instance), pairingCode: number ? `PAIR${number.slice(-4)}` : null }];
+      }
       case 'instance/logout':
         if (instance.state === 'close')
           return [400, errorBody(400, `The "${instance.name}" instance is not connected`)];

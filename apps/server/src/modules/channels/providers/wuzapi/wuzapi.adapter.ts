@@ -136,6 +136,17 @@ export function createWuzapiAdapter(
     return { ContextInfo: { StanzaId: replyTo, Participant: participant } };
   }
 
+  async function pairPhone(channel: ChannelCredentials, phone: string): Promise<string> {
+    const answer = await client.call(
+      wuzapiTarget(channel),
+      'POST',
+      '/session/pairphone',
+      { Phone: phone },
+      wuzapiPairSchema,
+    );
+    return answer.LinkingCode;
+  }
+
   async function post(target: WuzapiTarget, path: string, body: Record<string, unknown>): Promise<SendResult> {
     const sent = await client.call(target, 'POST', path, body, wuzapiSentSchema);
     return { providerMessageId: sent.Id, ack: 1, timestamp: sentAt(sent.Timestamp) };
@@ -286,7 +297,7 @@ export function createWuzapiAdapter(
       return { data, mime: answer.Mimetype ?? mime ?? parsed.Mimetype, name: null };
     },
 
-    async start(channel, webhookUrl): Promise<StartResult> {
+    async start(channel, webhookUrl, options = {}): Promise<StartResult> {
       const target = wuzapiTarget(channel);
       await registerWuzapiWebhook(client, target, channel.webhookSecret, webhookUrl);
       try {
@@ -300,6 +311,11 @@ export function createWuzapiAdapter(
       if (status.loggedIn ?? status.LoggedIn) {
         return { number: phoneOfJid(status.jid), status: 'CONNECTED', providerState };
       }
+      // A pairing-code login: Wuzapi links by the number once the session is connecting.
+      if (options.pairingNumber) {
+        const pairingCode = await pairPhone(channel, options.pairingNumber);
+        return { number: null, status: 'PAIRING', qrcode: null, pairingCode, providerState };
+      }
       // The QR may not be made yet right after connecting: then it arrives by the QR webhook.
       const qr = await client.call(target, 'GET', '/session/qr', null, wuzapiQrSchema).catch((error: unknown) => {
         if (error instanceof ProviderError) return null;
@@ -309,16 +325,7 @@ export function createWuzapiAdapter(
       return { number: null, status: qrcode ? 'qrcode' : 'OPENING', qrcode, providerState };
     },
 
-    async pairPhone(channel, phone) {
-      const answer = await client.call(
-        wuzapiTarget(channel),
-        'POST',
-        '/session/pairphone',
-        { Phone: phone },
-        wuzapiPairSchema,
-      );
-      return answer.LinkingCode;
-    },
+    pairPhone,
 
     /** Logout ends the WhatsApp session (a new QR next time); a session that never logged in is disconnected. */
     async stop(channel) {

@@ -269,3 +269,25 @@ describe('/meow-qrcode and /meow-setwebhook', () => {
     expect(refused.json()).toMatchObject({ error: 'ERR_CHANNEL_PROVIDER' });
   });
 });
+
+describe('Wuzapi: login with a pairing code', () => {
+  it('PUT /whatsappsession with a phone number connects and answers the code to type on the phone', async () => {
+    sim.addUser('MEOW-PAIRING-TOKEN-0002');
+    const created = await t.call(admin, 'POST', '/whatsapp', {
+      name: 'Loja Pareamento',
+      type: 'meow',
+      remotePath: sim.url,
+      tokenAPI: 'MEOW-PAIRING-TOKEN-0002',
+    });
+    const paired = created.json<ChannelDto>();
+    const res = await t.call(admin, 'PUT', `/whatsappsession/${paired.id}`, { pairingNumber: '+55 11 91234-5678' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ChannelSessionState>()).toMatchObject({
+      status: 'PAIRING',
+      pairingCode: 'K7QF-2MXD',
+      qrcode: null,
+    });
+    const asked = sim.calls.filter((c) => c.path === '/session/pairphone').at(-1);
+    expect(asked?.body).toEqual({ Phone: '5511912345678' });
+  });
+});
