@@ -8,15 +8,16 @@
  * library's LID mapping gathered by the driver into `ParseContext.pnForLid`), so one person is one contact whichever
  * address a message came from. An unresolved LID stays a LID chat without a number.
  *
- * Brazilian ninth digit (one rule, both directions): a number `55 + DDD + 8 digits` whose first subscriber digit is
- * 6-9 (a mobile; landlines start with 2-5) is stored with the ninth digit, `55 + DDD + 9 + 8 digits`, the form
- * Brazilian numbers are written in since 2016. WhatsApp still addresses many older accounts by the 8-digit form; the
- * driver sends to the JID WhatsApp answers for either form (onWhatsApp), so the stored number never changes.
+ * Numbers follow the one rule of all WhatsApp channels (../whatsapp-number.ts, the Brazilian ninth digit); the driver
+ * sends to the JID WhatsApp answers for either form (onWhatsApp), so the stored number never changes.
  */
 import { z } from 'zod';
 import { isJidBroadcast, isJidGroup, isJidNewsletter, isJidStatusBroadcast, isLidUser, jidDecode } from 'baileys';
 import type { MessageMediaType } from '@conversa/shared';
 import type { InboundEvent, InboundMedia, InboundParty } from '../../channels.adapter.js';
+import { normalizeWhatsAppNumber } from '../whatsapp-number.js';
+
+export { normalizeWhatsAppNumber, whatsAppNumberForms } from '../whatsapp-number.js';
 
 export interface ParseContext {
   /** The phone JID of a LID JID when known (`123@lid` -> `5511988887777@s.whatsapp.net`), else null. */
@@ -28,20 +29,6 @@ export interface ParseContext {
 export const emptyContext: ParseContext = { pnForLid: () => null, groupName: () => null };
 
 // ---- numbers and JIDs -------------------------------------------------------------------------------------------
-
-/** Digits with the Brazilian ninth digit added to 8-digit mobiles (see the file comment); other numbers unchanged. */
-export function normalizeWhatsAppNumber(digits: string): string {
-  const clean = digits.replace(/\D/g, '');
-  if (/^55[1-9][1-9][6-9]\d{7}$/.test(clean)) return `${clean.slice(0, 4)}9${clean.slice(4)}`;
-  return clean;
-}
-
-/** The forms WhatsApp may know a number by: itself and, for a Brazilian mobile, the one without the ninth digit. */
-export function whatsAppNumberForms(number: string): string[] {
-  const canonical = normalizeWhatsAppNumber(number);
-  if (/^55[1-9][1-9]9[6-9]\d{7}$/.test(canonical)) return [canonical, `${canonical.slice(0, 4)}${canonical.slice(5)}`];
-  return [canonical];
-}
 
 /** The user part of a JID without device (`5511...:7@s.whatsapp.net` -> `5511...`). */
 export const jidUser = (jid: string): string => jidDecode(jid)?.user ?? jid.split('@')[0]!.split(':')[0]!;

@@ -154,6 +154,16 @@ describe('parseInbound', () => {
     expect(parse('lid-without-phone')).toEqual([]);
   });
 
+  it('stores a Brazilian mobile with the ninth digit, as every WhatsApp channel does (one customer, one contact)', () => {
+    const older = fixture('lid');
+    const key = (older.data as { key: Record<string, unknown> }).key;
+    key.remoteJid = '556188887777@s.whatsapp.net';
+    delete key.remoteJidAlt;
+    expect(adapter.parseInbound(channel, older)).toMatchObject([
+      { party: { chatId: '5561988887777', number: '5561988887777' } },
+    ]);
+  });
+
   it('marks messages written on the phone fromMe, named by the number rather than the account', () => {
     expect(parse('from-me')).toMatchObject([
       { kind: 'message', fromMe: true, party: { chatId: '5511987654321', name: '5511987654321' } },

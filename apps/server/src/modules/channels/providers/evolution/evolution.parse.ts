@@ -27,6 +27,7 @@ import {
   type EvoProtocolMessage,
 } from './evolution.schemas.js';
 import { z } from 'zod';
+import { normalizeWhatsAppNumber } from '../whatsapp-number.js';
 
 type SessionEvent = Extract<InboundEvent, { kind: 'session' }>;
 
@@ -35,10 +36,13 @@ const isLid = (jid: string) => jid.endsWith('@lid');
 /** Chats that are no conversation with a customer: status updates, broadcast lists, channels. */
 const isIgnoredJid = (jid: string) => /@(broadcast|newsletter)$/.test(jid) || jid === 'status@broadcast';
 
-/** The phone digits of a user JID (`5511...@s.whatsapp.net`, `...:12@s.whatsapp.net`, `...@c.us`); null otherwise. */
+/**
+ * The phone digits of a user JID (`5511...@s.whatsapp.net`, `...:12@s.whatsapp.net`, `...@c.us`), with the ninth
+ * digit rule of every WhatsApp channel (../whatsapp-number.ts); null otherwise.
+ */
 export function phoneOfJid(jid: string | null | undefined): string | null {
   const match = /^(\d{6,20})(?::\d+)?@(s\.whatsapp\.net|c\.us)$/.exec(jid ?? '');
-  return match ? match[1]! : null;
+  return match ? normalizeWhatsAppNumber(match[1]!) : null;
 }
 
 /** The phone JID of a key's chat: the JID itself, or its alternate when it is a LID. */

@@ -184,6 +184,15 @@ describe('parseInbound: messages', () => {
     expect(parse('lid-from-me')[0]).toMatchObject({ fromMe: true, party: { chatId: '5511987650001' } });
   });
 
+  it('a Brazilian mobile is stored with the ninth digit, as every WhatsApp channel does', () => {
+    const event = structuredClone(events.text!) as { event: { Info: Record<string, unknown> } };
+    Object.assign(event.event.Info, { Chat: '556188887777@s.whatsapp.net', Sender: '556188887777@s.whatsapp.net' });
+    delete event.event.Info.SenderAlt;
+    expect(adapter.parseInbound(channel, event)[0]).toMatchObject({
+      party: { chatId: '5561988887777', number: '5561988887777' },
+    });
+  });
+
   it('kinds the inbox does not show are skipped, not refused', () => {
     expect(parse('poll')).toEqual([]);
     expect(parse('presence')).toEqual([]);
@@ -284,6 +293,30 @@ describe('provider calls: the exact HTTP requests', () => {
     await seeded.send(channel, message);
     expect(last().body.Id).toBe(first);
     expect(first).toBe(newWuzapiMessageId(channel.webhookSecret, '3EB0ABCDEF0123456789AB'));
+  });
+
+  it('a Brazilian mobile goes to the form WhatsApp knows (/user/check), asked once per channel and number', async () => {
+    sim.registered.add('556188887777');
+    try {
+      const text = (body: string) => ({
+        to: '5561988887777',
+        body,
+        mediaType: 'chat' as const,
+        media: null,
+        replyToProviderMessageId: null,
+      });
+      await adapter.send(channel, text('um'));
+      expect(last().body).toMatchObject({ Phone: '556188887777', Body: 'um' });
+      await adapter.send(channel, text('dois'));
+      expect(last().body).toMatchObject({ Phone: '556188887777', Body: 'dois' });
+      expect(sim.callsOf('/user/check').map((c) => c.body)).toEqual([{ Phone: ['5561988887777', '556188887777'] }]);
+      // A number with one form, and a group, are addressed as they are, without asking.
+      await adapter.send(channel, { ...text('três'), to: '14155550123' });
+      expect(last().body).toMatchObject({ Phone: '14155550123' });
+      expect(sim.callsOf('/user/check')).toHaveLength(1);
+    } finally {
+      sim.registered.clear();
+    }
   });
 
   it('a reply quotes with StanzaId and the author', async () => {

@@ -16,9 +16,11 @@ import {
   type StartResult,
 } from '../../channels.adapter.js';
 import { createWuzapiClient, wuzapiTarget, type WuzapiClient, type WuzapiTarget } from './wuzapi.client.js';
+import { normalizeWhatsAppNumber, whatsAppNumberForms } from '../whatsapp-number.js';
 import { parseWuzapiWebhook, splitJid } from './wuzapi.parse.js';
 import {
   WUZAPI_EVENTS,
+  wuzapiCheckSchema,
   wuzapiDownloadSchema,
   wuzapiMediaRefSchema,
   wuzapiPairSchema,
@@ -86,7 +88,7 @@ const sentAt = (timestamp: number | string | undefined): number => {
 const phoneOfJid = (jid: string | undefined): string | null => {
   if (!jid) return null;
   const { user, server } = splitJid(jid);
-  return server === 's.whatsapp.net' && /^\d{5,20}$/.test(user) ? user : null;
+  return server === 's.whatsapp.net' && /^\d{5,20}$/.test(user) ? normalizeWhatsAppNumber(user) : null;
 };
 
 /** Which send endpoint and data field a file goes by; a file whose type the endpoint refuses goes as a document. */
@@ -121,6 +123,9 @@ export interface WuzapiAdapter extends ChannelAdapter {
   pairPhone(channel: ChannelCredentials, phone: string): Promise<string>;
 }
 
+const KNOWN_FORMS_TTL_MS = 6 * 60 * 60 * 1000;
+const KNOWN_FORMS_MAX = 10_000;
+
 export function createWuzapiAdapter(
   options: { client?: WuzapiClient; newMessageId?: (secret: string, seed?: string) => string } = {},
 ): WuzapiAdapter {
@@ -134,6 +139,28 @@ export function createWuzapiAdapter(
     const ownJid = typeof channel.providerState.jid === 'string' ? channel.providerState.jid : null;
     const participant = own && ownJid ? `${splitJid(ownJid).user}@s.whatsapp.net` : `${to}@s.whatsapp.net`;
     return { ContextInfo: { StanzaId: replyTo, Participant: participant } };
+  }
+
+  /** Per channel and number: the form WhatsApp knows (Brazilian ninth digit), as /user/check answered it. */
+  const knownForms = new Map<string, { phone: string; until: number }>();
+
+  /**
+   * The number to address: a group or a number with one form as it is; a Brazilian mobile in the form WhatsApp
+   * knows it by (Wuzapi sends to `<Phone>@s.whatsapp.net` as given, and a form WhatsApp does not know never arrives).
+   */
+  async function phoneFor(channel: ChannelCredentials, to: string): Promise<string> {
+    if (to.includes('@')) return to;
+    const forms = whatsAppNumberForms(to);
+    if (forms.length === 1) return forms[0]!;
+    const key = `${channel.id}:${forms[0]}`;
+    const kept = knownForms.get(key);
+    if (kept && kept.until > Date.now()) return kept.phone;
+    const answer = await client.call(wuzapiTarget(channel), 'POST', '/user/check', { Phone: forms }, wuzapiCheckSchema);
+    const found = answer.Users.find((user) => user.IsInWhatsapp && user.JID);
+    const phone = found ? splitJid(found.JID!).user : forms[0]!;
+    if (knownForms.size >= KNOWN_FORMS_MAX) knownForms.delete(knownForms.keys().next().value!);
+    knownForms.set(key, { phone, until: Date.now() + KNOWN_FORMS_TTL_MS });
+    return phone;
   }
 
   async function pairPhone(channel: ChannelCredentials, phone: string): Promise<string> {
@@ -227,8 +254,9 @@ export function createWuzapiAdapter(
 
     parseInbound: (_channel, body) => parseWuzapiWebhook(body),
 
-    async send(channel, message) {
+    async send(channel, outbound) {
       const target = wuzapiTarget(channel);
+      const message = { ...outbound, to: await phoneFor(channel, outbound.to) };
       if (!message.media) {
         if (!message.body) throw new ProviderError('wuzapi: empty message', true);
         return post(target, '/chat/send/text', {
@@ -256,16 +284,24 @@ export function createWuzapiAdapter(
         wuzapiTarget(channel),
         'POST',
         '/chat/send/edit',
-        { Phone: to, Id: providerMessageId, Body: body },
+        { Phone: await phoneFor(channel, to), Id: providerMessageId, Body: body },
         anyResult,
       );
     },
 
     async delete(channel, to, providerMessageId) {
-      await client.call(wuzapiTarget(channel), 'POST', '/chat/delete', { Phone: to, Id: providerMessageId }, anyResult);
+      const phone = await phoneFor(channel, to);
+      await client.call(
+        wuzapiTarget(channel),
+        'POST',
+        '/chat/delete',
+        { Phone: phone, Id: providerMessageId },
+        anyResult,
+      );
     },
 
-    async react(channel, to, providerMessageId, emoji) {
+    async react(channel, contact, providerMessageId, emoji) {
+      const to = await phoneFor(channel, contact);
       const own = isOwnWuzapiMessageId(channel.webhookSecret, providerMessageId);
       const body = { Phone: to, Body: emoji || 'remove', Id: own ? `me:${providerMessageId}` : providerMessageId };
       await client.call(wuzapiTarget(channel), 'POST', '/chat/react', body, anyResult);

@@ -17,6 +17,7 @@ import {
   type WuzapiMessageContent,
 } from './wuzapi.schemas.js';
 import { z } from 'zod';
+import { normalizeWhatsAppNumber } from '../whatsapp-number.js';
 
 type MessageInfo = z.infer<typeof wuzapiMessageEventSchema>['Info'];
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
@@ -31,12 +32,12 @@ export function splitJid(jid: string): { user: string; server: string } {
   return { user: local.split(':')[0]!.split('.')[0]!, server };
 }
 
-/** The phone digits of the first JID that is a phone JID. */
+/** The phone digits of the first JID that is a phone JID (the ninth-digit rule of ../whatsapp-number.ts applied). */
 function phoneOf(...jids: (string | undefined)[]): string | null {
   for (const jid of jids) {
     if (!jid) continue;
     const { user, server } = splitJid(jid);
-    if (PHONE_SERVERS.has(server) && /^\d{5,20}$/.test(user)) return user;
+    if (PHONE_SERVERS.has(server) && /^\d{5,20}$/.test(user)) return normalizeWhatsAppNumber(user);
   }
   return null;
 }

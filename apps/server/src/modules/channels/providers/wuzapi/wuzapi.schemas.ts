@@ -36,6 +36,14 @@ export const wuzapiStatusSchema = z
 
 export const wuzapiQrSchema = z.object({ QRCode: z.string() }).loose();
 export const wuzapiPairSchema = z.object({ LinkingCode: z.string().min(1) }).loose();
+/** `data` of /user/check: per number asked, whether it is on WhatsApp and the JID it is known by. */
+export const wuzapiCheckSchema = z
+  .object({
+    Users: z.array(
+      z.object({ IsInWhatsapp: z.boolean(), JID: z.string().nullish(), Query: z.string().nullish() }).loose(),
+    ),
+  })
+  .loose();
 /** `data` of /chat/download*: a data URL (`data:<mime>;base64,...`). */
 export const wuzapiDownloadSchema = z.object({ Data: z.string(), Mimetype: z.string().optional() }).loose();
 

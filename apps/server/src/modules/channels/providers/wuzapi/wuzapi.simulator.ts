@@ -36,6 +36,8 @@ export interface WuzapiSimulator {
   calls: WuzapiCall[];
   users: Map<string, WuzapiUser>;
   addUser(token: string): WuzapiUser;
+  /** Numbers WhatsApp knows (as /user/check answers); empty: every number. */
+  registered: Set<string>;
   /** Downloadable media by DirectPath. */
   media: Map<string, { data: Buffer; mime: string }>;
   /** The next call of `path` answers this status and error text. */
@@ -67,6 +69,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
   const calls: WuzapiCall[] = [];
   const users = new Map<string, WuzapiUser>();
   const media = new Map<string, { data: Buffer; mime: string }>();
+  const registered = new Set<string>();
   const failures = new Map<string, { status: number; error: string }>();
   let seq = 0;
 
@@ -127,6 +130,19 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
         if (!user.connected) return [500, null, 'not connected'];
         if (user.loggedIn) return [500, null, 'already logged in'];
         return [200, { QRCode: user.qrcode }];
+      case 'POST /user/check': {
+        const phones = Array.isArray(body.Phone) ? (body.Phone as unknown[]).map(String) : [];
+        if (phones.length === 0) return [400, null, 'missing Phone in Payload'];
+        // Numbers WhatsApp knows: the ones registered with the simulator, or any number when none is registered.
+        const known = (phone: string) => registered.size === 0 || registered.has(phone);
+        const Users = phones.map((phone) => ({
+          IsInWhatsapp: known(phone),
+          JID: known(phone) ? `${phone}@s.whatsapp.net` : '',
+          Query: phone,
+          VerifiedName: '',
+        }));
+        return [200, { Users }];
+      }
       case 'POST /session/pairphone':
         if (!str(body.Phone)) return [400, null, 'missing Phone in Payload'];
         return [200, { LinkingCode: 'K7QF-2MXD' }];
@@ -198,6 +214,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
     users,
     addUser,
     media,
+    registered,
     failNext: (path, status, error) => void failures.set(path, { status, error }),
     callsOf: (path) => calls.filter((call) => call.path === path),
     login(token, jid) {

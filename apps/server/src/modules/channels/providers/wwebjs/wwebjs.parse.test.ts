@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWhatsAppNumber } from '../../providers/baileys/baileys.parse.js';
+import { normalizeWhatsAppNumber } from '../whatsapp-number.js';
 import { FakeWwebjsClient, rawIncoming, rawKey, type RawMessage } from './wwebjs.fake-client.js';
 import {
   lidsOfMessage,

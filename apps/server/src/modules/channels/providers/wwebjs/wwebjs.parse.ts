@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { MessageMediaType } from '@conversa/shared';
 import type { InboundEvent, InboundParty } from '../../channels.adapter.js';
-import { normalizeWhatsAppNumber } from '../../providers/baileys/baileys.parse.js';
+import { normalizeWhatsAppNumber } from '../whatsapp-number.js';
 
 export interface ParseContext {
   /** The phone id of a LID (`123@lid` -> `5511988887777@c.us`) when known, else null. */

@@ -8,7 +8,7 @@
 import type WAWebJS from 'whatsapp-web.js';
 import { ProviderError, type OutboundMessage, type SendResult } from '../../channels.adapter.js';
 import type { NumberCheck } from '../../sessions/session-driver.js';
-import { normalizeWhatsAppNumber, whatsAppNumberForms } from '../../providers/baileys/baileys.parse.js';
+import { normalizeWhatsAppNumber, whatsAppNumberForms } from '../whatsapp-number.js';
 import type { WwebjsClient, WwebjsLibrary } from './wwebjs.client.js';
 import { parseSerializedId } from './wwebjs.parse.js';
 
