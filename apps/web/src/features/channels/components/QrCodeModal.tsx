@@ -23,15 +23,19 @@ interface QrCodeModalProps {
  */
 export function QrCodeModal({ channel, onClose }: QrCodeModalProps) {
   const { t } = useTranslation();
+  // The last channel shown stays while the modal fades out, so the closing dialog keeps its name (axe: a dialog
+  // without an accessible name) and its content.
+  const [shown, setShown] = useState(channel);
+  if (channel && channel !== shown) setShown(channel);
   return (
     <Modal
       opened={channel !== null}
       onClose={onClose}
-      title={channel ? t('channels.qr.title', { name: channel.name }) : ''}
+      title={shown ? t('channels.qr.title', { name: shown.name }) : ''}
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {channel ? <QrSession key={channel.id} channel={channel} onClose={onClose} /> : null}
+      {shown ? <QrSession key={shown.id} channel={shown} onClose={onClose} /> : null}
     </Modal>
   );
 }
