@@ -40,9 +40,9 @@ import {
 } from '../contacts/index.js';
 import { findVisibleTicket, loadTicketDto, tickets, touchTicketOnOutbound, type TicketRow } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
-import { publishMessage, shortError, type PipelineDeps } from './messages.pipeline.js';
+import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, insertMessageOnce, updateMessage } from './messages.repository.js';
-import { recipientFor, SEND_MAX_ATTEMPTS } from './messages.send-job.js';
+import { recipientFor, recordSendOutcome, SEND_MAX_ATTEMPTS } from './messages.send-job.js';
 
 const STATEFUL: readonly string[] = STATEFUL_CHANNEL_TYPES;
 export const isStatefulType = (type: string): boolean => STATEFUL.includes(type);
@@ -295,36 +295,17 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
       return { message, channel, to: channel && contact ? recipientFor(channel.type, contact) : null };
     });
     if (!prepared) return;
-    try {
-      if (!prepared.channel || !prepared.to) throw new ProviderError('the message has no group to go to', true);
-      const result = await deps.ops().local({
+    const { channel, to } = prepared;
+    await recordSendOutcome(pipeline, payload, prepared.message.sendAttempts, async () => {
+      if (!channel || !to) throw new ProviderError('the message has no group to go to', true);
+      return deps.ops().local({
         op: 'sendMention',
-        channelId: prepared.channel.id,
-        to: prepared.to,
+        channelId: channel.id,
+        to,
         body: prepared.message.body,
         mentions: payload.mentions,
       });
-      const dto = await withTenant(db, ctx, async (tx) => {
-        const row = await updateMessage(tx, payload.messageId, {
-          messageId: result.providerMessageId,
-          ack: Math.max(result.ack, 1),
-          status: 'sended',
-          timestamp: result.timestamp,
-          isDelayed: false,
-          sendError: null,
-        });
-        return row && loadMessageDto(tx, row, pipeline.links);
-      });
-      if (dto) publishMessage(pipeline.events, payload.tenantId, 'chat:ack', dto);
-    } catch (error) {
-      const permanent = error instanceof ProviderError && error.permanent;
-      if (!permanent && prepared.message.sendAttempts < SEND_MAX_ATTEMPTS) throw error;
-      const dto = await withTenant(db, ctx, async (tx) => {
-        const row = await updateMessage(tx, payload.messageId, { isDelayed: true, sendError: shortError(error) });
-        return row && loadMessageDto(tx, row, pipeline.links);
-      });
-      if (dto) publishMessage(pipeline.events, payload.tenantId, 'chat:update', dto);
-    }
+    });
   }
 
   /** Writes what a phone knows (its groups or its contacts) in batches; names only where the tenant gave none. */

@@ -12,6 +12,7 @@ import {
   ProviderError,
   type ChannelCredentials,
   type OutboundMessage,
+  type SendResult,
 } from '../channels/index.js';
 import { contacts, type ContactRow } from '../contacts/index.js';
 import { loadMessageDto } from './messages.dto.js';
@@ -135,9 +136,23 @@ export async function runSend(
     const dto = await withTenant(deps.db, ctx, (tx) => loadMessageDto(tx, prepared.message, deps.links));
     publishMessage(deps.events, payload.tenantId, 'chat:create', dto);
   }
+  await recordSendOutcome(deps, payload, prepared.attempt, () => deliver(deps, prepared));
+}
+
+/**
+ * One attempt's outcome on the stored message (also the mention sends of live sessions): the provider id, ack and
+ * `sended` with `chat:ack`; a transient failure before the last attempt throws (the job is retried); a permanent one,
+ * or the last attempt, marks the message undelivered.
+ */
+export async function recordSendOutcome(
+  deps: PipelineDeps,
+  payload: { tenantId: number; messageId: number },
+  attempt: number,
+  send: () => Promise<SendResult>,
+): Promise<void> {
   try {
-    const result = await deliver(deps, prepared);
-    const dto = await withTenant(deps.db, ctx, async (tx) => {
+    const result = await send();
+    const dto = await withTenant(deps.db, systemContext(payload.tenantId), async (tx) => {
       const row = await updateMessage(tx, payload.messageId, {
         messageId: result.providerMessageId,
         ack: Math.max(result.ack, 1),
@@ -151,7 +166,7 @@ export async function runSend(
     if (dto) publishMessage(deps.events, payload.tenantId, 'chat:ack', dto);
   } catch (error) {
     const permanent = error instanceof ProviderError && error.permanent;
-    if (!permanent && prepared.attempt < SEND_MAX_ATTEMPTS) throw error;
+    if (!permanent && attempt < SEND_MAX_ATTEMPTS) throw error;
     await markUndelivered(deps, payload.tenantId, payload.messageId, error);
   }
 }
