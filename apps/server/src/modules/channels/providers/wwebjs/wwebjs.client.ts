@@ -22,6 +22,8 @@ export interface WwebjsClient extends Pick<EventEmitter, 'on' | 'removeAllListen
   getNumberId(number: string): Promise<{ user: string; server: string; _serialized: string } | null>;
   getContactLidAndPhone(userIds: string[]): Promise<{ lid?: string; pn?: string }[]>;
   getChatById(chatId: string): Promise<{ name?: string; isGroup?: boolean }>;
+  /** The chats of the number (the login's history import reads them). */
+  getChats(): Promise<unknown[]>;
   getProfilePicUrl(contactId: string): Promise<string | undefined>;
 }
 

@@ -614,3 +614,75 @@ describe('wwebjs driver: actions, media, numbers', () => {
 });
 
 export type { LiveSession };
+
+describe('wwebjs driver: the login history import', () => {
+  const GROUP = '120363000000000001@g.us';
+  const DAY = 86_400;
+  const options = { from: 1_750_000_000_000, to: 1_750_000_000_000 + 10 * DAY * 1000, groups: false };
+  const history = (client: FakeWwebjsClient) => {
+    client.state.chats = [
+      {
+        id: `${CUSTOMER_WA}@c.us`,
+        isGroup: false,
+        history: [
+          rawIncoming({ from: `${CUSTOMER_WA}@c.us`, body: 'antes da janela', t: 1_750_000_000 - DAY }),
+          rawIncoming({ from: `${CUSTOMER_WA}@c.us`, body: 'dentro 1', t: 1_750_000_000 + DAY }),
+          rawIncoming({ from: `${CUSTOMER_WA}@c.us`, body: 'dentro 2', t: 1_750_000_000 + 2 * DAY }),
+        ],
+      },
+      {
+        id: GROUP,
+        isGroup: true,
+        history: [
+          rawIncoming({ from: GROUP, author: `${CUSTOMER_WA}@c.us`, body: 'no grupo', t: 1_750_000_000 + DAY }),
+        ],
+      },
+      { id: 'status@broadcast', isGroup: false, history: [] },
+    ];
+  };
+
+  async function login(importOptions: typeof options | null, resume = false) {
+    const h = harness();
+    const factory = fakeClientFactory((client) => {
+      client.state.registered.add(CUSTOMER_WA);
+      history(client);
+    });
+    const driver = createWwebjsDriver({ makeClient: factory.makeClient, dataDir, loginTimeoutMs: 60_000 });
+    await driver.open(
+      channel({ historyImport: importOptions && { ...importOptions, queueId: null, closeTickets: false } }),
+      h.ctx,
+    );
+    const client = factory.last();
+    if (!resume) client.showQr('2@qr');
+    client.connect();
+    await settle();
+    await settle();
+    return { h, client };
+  }
+
+  it('after a fresh login: the chats within the dates, groups left out, marked imported, with progress and an end', async () => {
+    const { h } = await login(options);
+    const imported = h.events.filter((e) => e.kind === 'message');
+    expect(imported.map((e) => (e as { body: string }).body)).toEqual(['dentro 1', 'dentro 2']);
+    expect(imported.every((e) => (e as { imported?: boolean }).imported === true)).toBe(true);
+    expect(imported[0]).toMatchObject({ party: { number: CUSTOMER } });
+    expect(h.events.filter((e) => e.kind === 'history-import')).toEqual([
+      { kind: 'history-import', total: 2, done: false },
+      { kind: 'history-import', total: 2, done: true },
+    ]);
+  });
+
+  it('imports group chats when the channel asks for them', async () => {
+    const { h } = await login({ ...options, groups: true });
+    const bodies = h.events.filter((e) => e.kind === 'message').map((e) => (e as { body: string }).body);
+    expect(bodies).toEqual(['dentro 1', 'dentro 2', 'no grupo']);
+  });
+
+  it('nothing when the import is off, and nothing on a resume (no QR shown: not a new login)', async () => {
+    const off = await login(null);
+    expect(off.client.callsOf('getChats')).toEqual([]);
+    expect(off.h.events.filter((e) => e.kind === 'message' || e.kind === 'history-import')).toEqual([]);
+    const resumed = await login(options, true);
+    expect(resumed.client.callsOf('getChats')).toEqual([]);
+  });
+});

@@ -86,7 +86,7 @@ export function createWwebjsDriver(options: WwebjsDriverOptions = {}): SessionDr
     };
     const client = (options.makeClient ?? defaultMakeClient(lib))(clientOptions);
     const calls = createSessionCalls(client, lib);
-    const wiring = wireEvents({ client, calls, ctx, log, loginTimeoutMs });
+    const wiring = wireEvents({ client, calls, ctx, log, loginTimeoutMs, historyImport: channel.historyImport });
 
     let ended = false;
     /** Browser closed, scratch folder gone; once. */

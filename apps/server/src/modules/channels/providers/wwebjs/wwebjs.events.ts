@@ -6,9 +6,10 @@
  */
 import type { Logger } from 'pino';
 import type WAWebJS from 'whatsapp-web.js';
-import type { InboundEvent } from '../../channels.adapter.js';
+import type { HistoryImportOptions, InboundEvent } from '../../channels.adapter.js';
 import type { SessionCloseReason, SessionContext } from '../../sessions/session-driver.js';
 import type { WwebjsClient } from './wwebjs.client.js';
+import { importHistory, type HistoryChat } from './wwebjs.history.js';
 import {
   isGroupId,
   lidsOfMessage,
@@ -44,6 +45,8 @@ export function closeReasonOf(reason: unknown): SessionCloseReason {
 }
 
 export interface WiringDeps {
+  /** The channel's history import options (null: off): read after a fresh login (wwebjs.history.ts). */
+  historyImport?: HistoryImportOptions | null;
   client: WwebjsClient;
   calls: SessionCalls;
   ctx: SessionContext;
@@ -52,8 +55,10 @@ export interface WiringDeps {
 }
 
 /** The client's events -> SessionContext, in order; the end of the session reported once, after open returned. */
-export function wireEvents({ client, calls, ctx, log, loginTimeoutMs }: WiringDeps) {
+export function wireEvents({ client, calls, ctx, log, loginTimeoutMs, historyImport = null }: WiringDeps) {
   let stopped = false;
+  /** A QR or pairing code was shown in this session: the ready that follows is a new login (not a resume). */
+  let freshLogin = false;
   let endHandler: (reason: SessionCloseReason) => Promise<void> = async () => undefined;
   let allowDelete: () => void = () => undefined;
   let markOpened: () => void = () => undefined;
@@ -125,10 +130,12 @@ export function wireEvents({ client, calls, ctx, log, loginTimeoutMs }: WiringDe
   const on = (event: string, listener: (...args: never[]) => void) => client.on(event, listener as never);
 
   on('qr', (qr: string) => {
+    freshLogin = true;
     startLoginTimer();
     handle('qr', () => [{ kind: 'session', status: 'qrcode', qrcode: qr }]);
   });
   on('code', (code: string) => {
+    freshLogin = true;
     startLoginTimer();
     handle('code', () => [{ kind: 'session', status: 'PAIRING', pairingCode: code }]);
   });
@@ -151,6 +158,21 @@ export function wireEvents({ client, calls, ctx, log, loginTimeoutMs }: WiringDe
         : null;
       return [{ kind: 'session', status: 'CONNECTED', number, profilePicUrl }];
     });
+    if (freshLogin && historyImport) {
+      freshLogin = false;
+      const options = historyImport;
+      // In the event chain: live messages that arrive meanwhile wait, so they are stored after the history.
+      handle('history', async () => {
+        await importHistory({
+          chats: async () => (await client.getChats()) as HistoryChat[],
+          options,
+          eventsOf: messageEvents,
+          emit: (events) => ctx.emit(events),
+          stopped: () => stopped,
+        });
+        return [];
+      });
+    }
   });
   on('loading_screen', (percent: unknown) => handle('loading_screen', () => parseLoading(percent)));
   on('change_battery', (battery: unknown) => handle('change_battery', () => parseBattery(battery)));

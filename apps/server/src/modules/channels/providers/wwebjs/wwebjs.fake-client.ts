@@ -96,6 +96,8 @@ export interface FakeClientState {
   /** Media bytes per serialized message id (`downloadMedia`). */
   media: Map<string, { mimetype: string; data: Buffer; filename?: string | null }>;
   initializeError: Error | null;
+  /** The chats `getChats` answers: id, group flag and the raw history `fetchMessages` gives (oldest first). */
+  chats: { id: string; isGroup: boolean; history: RawMessage[] }[];
 }
 
 export class FakeWwebjsClient extends EventEmitter implements WwebjsClient {
@@ -109,6 +111,7 @@ export class FakeWwebjsClient extends EventEmitter implements WwebjsClient {
     profilePicUrl: undefined,
     media: new Map(),
     initializeError: null,
+    chats: [],
   };
 
   constructor(readonly options: WAWebJS.ClientOptions) {
@@ -196,6 +199,18 @@ export class FakeWwebjsClient extends EventEmitter implements WwebjsClient {
     this.record('getChatById', chatId);
     const group = this.state.groups.get(chatId);
     return group ? { name: group, isGroup: true } : { name: chatId.split('@')[0], isGroup: false };
+  }
+
+  async getChats(): Promise<unknown[]> {
+    this.record('getChats');
+    return this.state.chats.map((chat) => ({
+      id: { _serialized: chat.id },
+      isGroup: chat.isGroup,
+      fetchMessages: async ({ limit }: { limit: number }) => {
+        this.record('chat.fetchMessages', chat.id, limit);
+        return chat.history.slice(-limit).map((raw) => this.build(raw));
+      },
+    }));
   }
 
   async getProfilePicUrl(contactId: string): Promise<string | undefined> {
