@@ -9,7 +9,6 @@ import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
-import { createBaileysDriver, loadBaileysSocketFactory } from './providers/baileys/baileys.driver.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
 import { createWwebjsDriver } from './providers/wwebjs/wwebjs.driver.js';
 import { createSessionAdapter } from './sessions/session-adapter.js';
@@ -55,12 +54,15 @@ export function defaultSessionDrivers(
       dataDir: path.join(config.dataDir, 'wwebjs'),
       logger: logger.child({ driver: 'whatsapp' }),
     }),
-    lazySessionDriver('baileys', async () =>
-      createBaileysDriver({
+    // Loaded on first use: the baileys library (and its protobuf definitions) costs ~30 MB of memory on every node,
+    // also on those that never run a Baileys session.
+    lazySessionDriver('baileys', async () => {
+      const { createBaileysDriver, loadBaileysSocketFactory } = await import('./providers/baileys/baileys.driver.js');
+      return createBaileysDriver({
         makeSocket: await loadBaileysSocketFactory(config),
         logger: logger.child({ driver: 'baileys' }),
-      }),
-    ),
+      });
+    }),
   ];
 }
 
