@@ -18,7 +18,7 @@ import { api, connectSocket, login, pool } from './lib/api.js';
 import { readFacts, type BenchFacts, type BenchUser } from './lib/facts.js';
 import { loginScenario, rotate, runHttp, type HttpResult, type HttpScenario } from './lib/http.js';
 import { runFanout, runIngestion } from './lib/realtime.js';
-import { connectBaileysChannel, runSessionIngestion } from './lib/sessions.js';
+import { connectBaileysChannel, removeBaileysChannel, runSessionIngestion } from './lib/sessions.js';
 import { machineFacts, measureCpuLoad, printTable, roundTripCost, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
@@ -175,7 +175,7 @@ async function main(): Promise<void> {
         tenantId: facts.tenantId,
         updates: Number(args.updates),
         newShare: Number(args['new-share']),
-      });
+      }).finally(() => removeBaileysChannel(server.baseUrl, adminToken, session));
       record(
         'ingestion-baileys',
         {

@@ -54,9 +54,11 @@ export async function readFacts(handle: DatabaseHandle): Promise<BenchFacts> {
     queueIds: (u.queues as unknown[]).map(Number),
   }));
   const channels = (
-    await rows(handle, `SELECT id, tenant_id, token_telegram FROM channels WHERE tenant_id = ANY($1::bigint[])`, [
-      tenantIds,
-    ])
+    await rows(
+      handle,
+      `SELECT id, tenant_id, token_telegram FROM channels WHERE tenant_id = ANY($1::bigint[]) AND type = 'telegram' ORDER BY id`,
+      [tenantIds],
+    )
   ).map((c) => ({ id: Number(c.id), tenantId: Number(c.tenant_id), token: String(c.token_telegram) }));
   const ticketIds = (
     await rows(handle, `SELECT id FROM tickets WHERE tenant_id = $1 ORDER BY random() LIMIT 5000`, [tenantId])

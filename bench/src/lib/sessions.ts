@@ -21,14 +21,28 @@ export interface SessionChannel {
   id: number;
 }
 
-/** Creates a Baileys channel, starts its session and scans the QR: resolves once the channel is CONNECTED. */
+const BENCH_CHANNEL = 'Bench WhatsApp';
+
+/** The scenario's channel goes away after the run (the tenant's connection limit stays free for the next run). */
+export async function removeBaileysChannel(baseUrl: string, adminToken: string, channel: SessionChannel) {
+  await api(baseUrl, adminToken, 'DELETE', `/whatsapp/${channel.id}`).catch(() => undefined);
+}
+
+/**
+ * Creates a Baileys channel (removing any a crashed run left), starts its session and scans the QR: resolves once the
+ * channel is CONNECTED.
+ */
 export async function connectBaileysChannel(
   baseUrl: string,
   adminToken: string,
   simulator: BaileysSimulator,
 ): Promise<SessionChannel> {
+  const existing = await api<{ id: number; name: string }[]>(baseUrl, adminToken, 'GET', '/whatsapp');
+  for (const old of existing.filter((c) => c.name.startsWith(BENCH_CHANNEL))) {
+    await removeBaileysChannel(baseUrl, adminToken, old);
+  }
   const channel = await api<{ id: number }>(baseUrl, adminToken, 'POST', '/whatsapp', {
-    name: `Bench WhatsApp ${RUN}`,
+    name: `${BENCH_CHANNEL} ${RUN}`,
     type: 'baileys',
   });
   const since = Date.now();
