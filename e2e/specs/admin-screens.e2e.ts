@@ -1,5 +1,6 @@
 /**
- * An admin walks the management screens (contacts, channels, users, settings, preferences) and their forms, and
+ * An admin walks the management screens (contacts, channels and a gateway channel's form, users, settings with the
+ * Evolution and Wuzapi tabs, preferences) and their forms, and
  * the service screen's new-ticket and filter dialogs: each
  * screen gets a screenshot and the axe audit. All screens are audited before the test fails, so one run names every
  * violation.
@@ -76,6 +77,12 @@ browserTest(
     await add.click();
     await page.getByTestId('channel-form-name').waitFor({ state: 'visible' });
     await audit('channel-form', { include: '[role="dialog"]' });
+    // A gateway channel's form: API URL, key and the instance name derived from the name.
+    await page.getByTestId('channel-form-type').click();
+    await page.getByRole('option', { name: 'WhatsApp (Evolution API)' }).click();
+    await page.getByTestId('channel-form-name').fill('Loja Centro');
+    await page.getByTestId('channel-form-remote-path').waitFor({ state: 'visible' });
+    await audit('channel-form-evolution', { include: '[role="dialog"]' });
     await closeModal();
 
     await openRoute(session, '/usuarios');
@@ -90,6 +97,13 @@ browserTest(
     await waitForRoute(page, '/configuracoes/geral');
     await page.locator('[data-testid^="setting-"]').first().waitFor({ state: 'visible' });
     await audit('settings');
+
+    await openRoute(session, '/configuracoes/evolution');
+    await page.getByTestId('settings-evolution-host').waitFor({ state: 'visible' });
+    await audit('settings-evolution');
+    await openRoute(session, '/configuracoes/wuzapi');
+    await page.getByTestId('settings-wuzapi-host').waitFor({ state: 'visible' });
+    await audit('settings-wuzapi');
 
     await openRoute(session, '/preferencias');
     await page.getByTestId('preferences-name').waitFor({ state: 'visible' });
