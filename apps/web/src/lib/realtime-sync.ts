@@ -191,7 +191,7 @@ export function startChannelsSync(socket: AppSocket, queryClient: QueryClient, T
     if (channel.success) upsertCachedChannel(queryClient, channel.data);
   };
   const onSession = (event: { action: string; session?: ChannelSessionState }) => {
-    // Other actions (loadingscreen, readySession) carry progress toasts of providers we do not connect yet.
+    // loadingscreen and readySession are progress toasts (startSessionNotices).
     if (event.action !== 'update' || !event.session || !isChannelStatus(event.session.status)) return;
     patchCachedSession(queryClient, event.session);
   };
@@ -201,12 +201,6 @@ export function startChannelsSync(socket: AppSocket, queryClient: QueryClient, T
     socket.off(`${T}:whatsapp`, onWhatsapp);
     socket.off(`${T}:whatsappSession`, onSession);
   };
-}
-
-/** Socket events the shared event map does not type (yet): their payloads are parsed here instead. */
-interface UntypedSocket {
-  on(event: string, handler: (payload: unknown) => void): void;
-  off(event: string, handler: (payload: unknown) => void): void;
 }
 
 const sessionSyncSchema = z.object({
@@ -234,12 +228,11 @@ function showProgress(notice: NotificationData & { id: string }): void {
 }
 
 /**
- * Progress toasts of QR sessions (client-contract §19): `{T}:whatsappSession` loadingscreen ("syncing n %", one toast
+ * Progress toasts of QR sessions (client-contract §19; payloads checked here, as every socket input is): `{T}:whatsappSession` loadingscreen ("syncing n %", one toast
  * per session) and readySession ("connected", in the same toast), `{T}:change_battery` below 20 %, and
  * `{T}:importMessages` (one toast; this = all = -1 means finished).
  */
 export function startSessionNotices(socket: AppSocket, T: number): () => void {
-  const untyped = socket as unknown as UntypedSocket;
   const t = i18next.t.bind(i18next);
   const syncId = (session: { id?: number; name: string }) => `session-sync-${T}-${session.id ?? session.name}`;
   const onSession = (payload: unknown) => {
@@ -298,13 +291,13 @@ export function startSessionNotices(socket: AppSocket, T: number): () => void {
       autoClose: done ? 4000 : false,
     });
   };
-  untyped.on(`${T}:whatsappSession`, onSession);
-  untyped.on(`${T}:change_battery`, onBattery);
-  untyped.on(`${T}:importMessages`, onImport);
+  socket.on(`${T}:whatsappSession`, onSession);
+  socket.on(`${T}:change_battery`, onBattery);
+  socket.on(`${T}:importMessages`, onImport);
   return () => {
-    untyped.off(`${T}:whatsappSession`, onSession);
-    untyped.off(`${T}:change_battery`, onBattery);
-    untyped.off(`${T}:importMessages`, onImport);
+    socket.off(`${T}:whatsappSession`, onSession);
+    socket.off(`${T}:change_battery`, onBattery);
+    socket.off(`${T}:importMessages`, onImport);
   };
 }
 
