@@ -16,8 +16,8 @@ import {
   type StartResult,
 } from '../../channels.adapter.js';
 import { createWuzapiClient, wuzapiTarget, type WuzapiClient, type WuzapiTarget } from './wuzapi.client.js';
-import { normalizeWhatsAppNumber, whatsAppNumberForms } from '../whatsapp-number.js';
-import { parseWuzapiWebhook, splitJid } from './wuzapi.parse.js';
+import { whatsAppNumberForms } from '../whatsapp-number.js';
+import { parseWuzapiWebhook, phoneOf, splitJid } from './wuzapi.parse.js';
 import {
   WUZAPI_EVENTS,
   wuzapiCheckSchema,
@@ -83,12 +83,6 @@ const sentAt = (timestamp: number | string | undefined): number => {
   if (typeof timestamp === 'number') return timestamp * 1000;
   const parsed = timestamp ? Date.parse(timestamp) : NaN;
   return Number.isNaN(parsed) ? Date.now() : parsed;
-};
-
-const phoneOfJid = (jid: string | undefined): string | null => {
-  if (!jid) return null;
-  const { user, server } = splitJid(jid);
-  return server === 's.whatsapp.net' && /^\d{5,20}$/.test(user) ? normalizeWhatsAppNumber(user) : null;
 };
 
 /** Which send endpoint and data field a file goes by; a file whose type the endpoint refuses goes as a document. */
@@ -345,7 +339,7 @@ export function createWuzapiAdapter(
       const status = await client.call(target, 'GET', '/session/status', null, wuzapiStatusSchema);
       const providerState: Record<string, unknown> = { webhookUrl, ...(status.jid ? { jid: status.jid } : {}) };
       if (status.loggedIn ?? status.LoggedIn) {
-        return { number: phoneOfJid(status.jid), status: 'CONNECTED', providerState };
+        return { number: phoneOf(status.jid), status: 'CONNECTED', providerState };
       }
       // A pairing-code login: Wuzapi links by the number once the session is connecting.
       if (options.pairingNumber) {

@@ -33,7 +33,7 @@ export function splitJid(jid: string): { user: string; server: string } {
 }
 
 /** The phone digits of the first JID that is a phone JID (the ninth-digit rule of ../whatsapp-number.ts applied). */
-function phoneOf(...jids: (string | undefined)[]): string | null {
+export function phoneOf(...jids: (string | undefined)[]): string | null {
   for (const jid of jids) {
     if (!jid) continue;
     const { user, server } = splitJid(jid);
