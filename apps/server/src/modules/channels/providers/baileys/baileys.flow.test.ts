@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelDto, MessageListResponse, TicketDto, TicketListResponse } from '@conversa/shared';
+import { eventually } from '../../../../test/eventually.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { SEND_MESSAGE_JOB } from '../../../messages/index.js';
 import { clientMessageIdOf } from '../../../messages/messages.send-job.js';
@@ -18,16 +19,6 @@ let sim: BaileysSimulator;
 let admin: TestUser;
 let agent: TestUser;
 let channel: ChannelDto;
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   sim = await startBaileysSimulator();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proto } from 'baileys';
 import { tenantEvent, type ChannelDto, type MessageListResponse, type TicketDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../../../platform/db/tenancy.js';
+import { eventually } from '../../../../test/eventually.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { queues } from '../../../queues/index.js';
 import { messages } from '../../../messages/index.js';
@@ -41,16 +42,6 @@ const wa = (jid: string, id: string, body: string, daysAgo: number, fromMe = fal
   messageTimestamp: seconds(daysAgo),
   pushName: fromMe ? 'Loja' : 'Cliente',
 });
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 beforeAll(async () => {
   sim = await startBaileysSimulator();
