@@ -3,7 +3,18 @@
  * Evolution API key), which new channels of those types start from (client-contract §10).
  */
 import type { ReactNode } from 'react';
-import { Button, Card, Group, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  type TextInputProps,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -96,20 +107,31 @@ function WuzapiForm({ gateways }: { gateways: TenantGateways }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <HostInput
           label={t('settings.gateways.wuzapi.host')}
-          description={t('settings.gateways.hostHint')}
           placeholder="https://wuzapi.example.com"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          maxLength={500}
-          data-testid="settings-wuzapi-host"
+          testId="settings-wuzapi-host"
           {...form.getInputProps('wuzapiHost')}
         />
         <SaveButton pending={save.isPending} testId="settings-wuzapi-save" />
       </Stack>
     </form>
+  );
+}
+
+/** A gateway's API URL field (both tabs): a URL keyboard, no autofill, the shared hint. */
+function HostInput({ testId, ...props }: TextInputProps & { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      description={t('settings.gateways.hostHint')}
+      type="url"
+      inputMode="url"
+      autoComplete="off"
+      maxLength={500}
+      data-testid={testId}
+      {...props}
+    />
   );
 }
 
@@ -136,15 +158,10 @@ function EvolutionForm({ gateways }: { gateways: TenantGateways }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
+        <HostInput
           label={t('settings.gateways.evolution.host')}
-          description={t('settings.gateways.hostHint')}
           placeholder="https://evolution.example.com"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          maxLength={500}
-          data-testid="settings-evolution-host"
+          testId="settings-evolution-host"
           {...form.getInputProps('evoHost')}
         />
         <PasswordInput
