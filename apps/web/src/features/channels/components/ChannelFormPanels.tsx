@@ -3,7 +3,8 @@ import { PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput }
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_FLAG_KEYS, CHANNEL_TYPES, type ChannelDto } from '@conversa/shared';
-import { useQueues, useUserOptions } from '../api/routing';
+import { useUserOptions } from '../api/routing';
+import { QueueSelect } from './QueueSelect';
 import {
   evoInstanceName,
   hasSecret,
@@ -25,7 +26,6 @@ interface GeneralPanelProps {
 
 export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
   const { t } = useTranslation();
-  const queues = useQueues();
   const users = useUserOptions();
   const values = form.getValues();
   // Evolution: the name is the instance (letters and digits only) and cannot change once created.
@@ -41,9 +41,6 @@ export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
       disabled: !available,
     };
   });
-  const queueOptions = (queues.data ?? [])
-    .filter((queue) => queue.isActive || String(queue.id) === values.queueId)
-    .map((queue) => ({ value: String(queue.id), label: queue.queue }));
   const userOptions = (users.data ?? []).map((user) => ({ value: String(user.id), label: user.name }));
   const tokenKept = channel?.type === 'telegram' && hasSecret(channel, 'tokenTelegram');
   return (
@@ -89,17 +86,10 @@ export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
         />
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
+        <QueueSelect
           label={t('channels.form.queue')}
           description={t('channels.form.queueHint')}
-          placeholder={t('channels.form.none')}
-          data={queueOptions}
-          searchable
-          clearable
-          nothingFoundMessage={t('channels.form.nothingFound')}
-          disabled={queues.isPending && !queues.isError}
-          error={queues.isError ? t('channels.form.queuesError') : undefined}
-          data-testid="channel-form-queue"
+          testId="channel-form-queue"
           {...form.getInputProps('queueId')}
         />
         <Select

@@ -1,25 +1,20 @@
 /** The history import tab of QR channels (product-spec §3): which messages to bring in, from when, into which queue. */
 import '@mantine/dates/styles.css';
-import { Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { dateInputFormat, dayjsLocale, parseDateInput } from '../../../lib/date-input';
 import { currentLocale } from '../../../lib/i18n';
-import { useQueues } from '../api/routing';
 import { IMPORT_FLAGS, type ChannelFormValues } from '../hooks/channel-form';
+import { QueueSelect } from './QueueSelect';
 
 type Form = UseFormReturnType<ChannelFormValues>;
 
 export function ImportPanel({ form }: { form: Form }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const queues = useQueues();
-  const { queueIdImportMessages } = form.getValues();
-  const queueOptions = (queues.data ?? [])
-    .filter((queue) => queue.isActive || String(queue.id) === queueIdImportMessages)
-    .map((queue) => ({ value: String(queue.id), label: queue.queue }));
   const dateProps = {
     valueFormat: dateInputFormat(locale),
     dateParser: (text: string) => parseDateInput(text, locale),
@@ -58,17 +53,10 @@ export function ImportPanel({ form }: { form: Form }) {
             {...dateProps}
             {...form.getInputProps('importRecentMessages')}
           />
-          <Select
+          <QueueSelect
             label={t('channels.import.queue')}
             description={t('channels.import.queueHint')}
-            placeholder={t('channels.form.none')}
-            data={queueOptions}
-            searchable
-            clearable
-            nothingFoundMessage={t('channels.form.nothingFound')}
-            disabled={queues.isPending && !queues.isError}
-            error={queues.isError ? t('channels.form.queuesError') : undefined}
-            data-testid="channel-form-import-queue"
+            testId="channel-form-import-queue"
             {...form.getInputProps('queueIdImportMessages')}
           />
         </SimpleGrid>

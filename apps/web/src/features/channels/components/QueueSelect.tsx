@@ -1,0 +1,26 @@
+/** A queue picker of the channel form (new tickets' queue, imported tickets' queue): active queues plus the chosen one. */
+import { Select, type SelectProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useQueues } from '../api/routing';
+
+export function QueueSelect({ value, testId, ...props }: SelectProps & { value: string | null; testId: string }) {
+  const { t } = useTranslation();
+  const queues = useQueues();
+  const options = (queues.data ?? [])
+    .filter((queue) => queue.isActive || String(queue.id) === value)
+    .map((queue) => ({ value: String(queue.id), label: queue.queue }));
+  return (
+    <Select
+      placeholder={t('channels.form.none')}
+      data={options}
+      searchable
+      clearable
+      nothingFoundMessage={t('channels.form.nothingFound')}
+      disabled={queues.isPending && !queues.isError}
+      error={queues.isError ? t('channels.form.queuesError') : undefined}
+      data-testid={testId}
+      value={value}
+      {...props}
+    />
+  );
+}
