@@ -3,7 +3,7 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useQueues } from '../api/routing';
 
-export function QueueSelect({ value, testId, ...props }: SelectProps & { value: string | null; testId: string }) {
+export function QueueSelect({ value, testId, ...props }: SelectProps & { testId: string }) {
   const { t } = useTranslation();
   const queues = useQueues();
   const options = (queues.data ?? [])
