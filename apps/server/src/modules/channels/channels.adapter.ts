@@ -178,6 +178,43 @@ export interface WebhookRequest {
   rawBody?: Buffer;
 }
 
+export interface NumberCheck {
+  exists: boolean;
+  /** The number WhatsApp knows (digits, ninth digit resolved), when it exists. */
+  number: string | null;
+}
+
+export interface GroupParticipant {
+  /** Digits of the member's number (the phone number when a LID was resolved). */
+  number: string;
+  name: string | null;
+  isAdmin: boolean;
+}
+
+/**
+ * What a WhatsApp gateway (Evolution, Wuzapi) offers beyond messages: the live operations of a session, over the
+ * gateway's HTTP API. The gateway holds the session, so these run on any node (nothing to own) with the channel's
+ * credentials; the meaning of each is LiveSession's (sessions/session-driver.ts). Failures are ProviderErrors.
+ */
+export interface GatewayLive {
+  checkNumber(number: string): Promise<NumberCheck>;
+  /** The members of a group (chat id = the group's id as stored on its contact, with or without `@g.us`). */
+  groupParticipants(groupId: string): Promise<GroupParticipant[]>;
+  /** The groups the number belongs to (`id` as the group's contact stores it). */
+  listGroups(): Promise<{ id: string; subject: string; participants: number }[]>;
+  /** The phone's contacts the gateway knows (numbers in digits, the ninth-digit rule applied). */
+  listContacts(): Promise<{ number: string; name: string | null }[]>;
+  /**
+   * Up to `limit` older messages of one chat (`chatId` as the ticket's contact stores it: digits, or a group id), or
+   * of every chat when null, as ordinary `message` events (not marked `imported`: like a session's on-demand history,
+   * POST /messages/syncOld). The caller hands them to ingestion, which stores a message it already has only once.
+   * Any order; the caller does not rely on it.
+   */
+  fetchHistory(chatId: string | null, limit: number): Promise<InboundEvent[]>;
+  /** A text that mentions these numbers (digits); `body` already carries visible @tags when they are wanted. */
+  sendMention(to: string, body: string, mentions: string[]): Promise<SendResult>;
+}
+
 export interface ChannelAdapter {
   readonly type: ChannelType;
   readonly capabilities: AdapterCapabilities;
@@ -202,4 +239,6 @@ export interface ChannelAdapter {
   start(channel: ChannelCredentials, webhookUrl: string, options?: StartOptions): Promise<StartResult>;
   /** Disconnect: unregister the webhook. */
   stop(channel: ChannelCredentials): Promise<void>;
+  /** Gateways only: the live session operations of this channel over the gateway's API (see GatewayLive). */
+  live?(channel: ChannelCredentials): GatewayLive;
 }

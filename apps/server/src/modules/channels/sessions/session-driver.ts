@@ -6,7 +6,16 @@
  */
 import type { Logger } from 'pino';
 import type { ChannelType } from '@conversa/shared';
-import type { ChannelCredentials, InboundEvent, OutboundMessage, SendResult } from '../channels.adapter.js';
+import type {
+  ChannelCredentials,
+  GroupParticipant,
+  InboundEvent,
+  NumberCheck,
+  OutboundMessage,
+  SendResult,
+} from '../channels.adapter.js';
+
+export type { GroupParticipant, NumberCheck } from '../channels.adapter.js';
 
 /** A session's auth state as opaque strings per key (the driver serializes); stored encrypted per channel. */
 export interface AuthStateStore {
@@ -40,12 +49,6 @@ export interface SessionContext {
 
 export type SessionCloseReason = 'lost' | 'logged-out' | 'timeout' | 'conflict';
 
-export interface NumberCheck {
-  exists: boolean;
-  /** The number WhatsApp knows (digits, ninth digit resolved), when it exists. */
-  number: string | null;
-}
-
 /** One open session. Calls fail with a ProviderError (transient while not connected). */
 export interface LiveSession {
   send(message: OutboundMessage): Promise<SendResult>;
@@ -73,13 +76,6 @@ export interface LiveSession {
   sendMention?(to: string, body: string, mentions: string[]): Promise<SendResult>;
   /** Closes the connection and keeps the auth state (the lease moved, the process stops). */
   close(): Promise<void>;
-}
-
-export interface GroupParticipant {
-  /** Digits of the member's number (the phone number when a LID was resolved). */
-  number: string;
-  name: string | null;
-  isAdmin: boolean;
 }
 
 export interface SessionDriver {
