@@ -194,25 +194,26 @@ export interface GroupParticipant {
 /**
  * What a WhatsApp gateway (Evolution, Wuzapi) offers beyond messages: the live operations of a session, over the
  * gateway's HTTP API. The gateway holds the session, so these run on any node (nothing to own) with the channel's
- * credentials; the meaning of each is LiveSession's (sessions/session-driver.ts). Failures are ProviderErrors.
+ * credentials; the meaning of each is LiveSession's (sessions/session-driver.ts). Failures are ProviderErrors. An
+ * operation the gateway's API cannot do is left out (the route answers ERR_CHANNEL_TYPE_UNSUPPORTED).
  */
 export interface GatewayLive {
   checkNumber(number: string): Promise<NumberCheck>;
   /** The members of a group (chat id = the group's id as stored on its contact, with or without `@g.us`). */
-  groupParticipants(groupId: string): Promise<GroupParticipant[]>;
+  groupParticipants?(groupId: string): Promise<GroupParticipant[]>;
   /** The groups the number belongs to (`id` as the group's contact stores it). */
-  listGroups(): Promise<{ id: string; subject: string; participants: number }[]>;
+  listGroups?(): Promise<{ id: string; subject: string; participants: number }[]>;
   /** The phone's contacts the gateway knows (numbers in digits, the ninth-digit rule applied). */
-  listContacts(): Promise<{ number: string; name: string | null }[]>;
+  listContacts?(): Promise<{ number: string; name: string | null }[]>;
   /**
    * Up to `limit` older messages of one chat (`chatId` as the ticket's contact stores it: digits, or a group id), or
    * of every chat when null, as ordinary `message` events (not marked `imported`: like a session's on-demand history,
    * POST /messages/syncOld). The caller hands them to ingestion, which stores a message it already has only once.
    * Any order; the caller does not rely on it.
    */
-  fetchHistory(chatId: string | null, limit: number): Promise<InboundEvent[]>;
+  fetchHistory?(chatId: string | null, limit: number): Promise<InboundEvent[]>;
   /** A text that mentions these numbers (digits); `body` already carries visible @tags when they are wanted. */
-  sendMention(to: string, body: string, mentions: string[]): Promise<SendResult>;
+  sendMention?(to: string, body: string, mentions: string[]): Promise<SendResult>;
 }
 
 export interface ChannelAdapter {
