@@ -46,6 +46,13 @@ export const contacts = pgTable(
     number: text('number'),
     email: text('email').notNull().default(''),
     profilePicUrl: text('profile_pic_url'),
+    /**
+     * The WhatsApp session picture we stored (media store key; contacts.avatars.ts): `profilePicUrl` is then our own
+     * signed URL of it. Null when none is stored.
+     */
+    avatarKey: text('avatar_key'),
+    /** When the picture was last asked of a session (or asked for): it is asked again a day later at the earliest. */
+    avatarCheckedAt: timestamp('avatar_checked_at', { withTimezone: true }),
     pushname: text('pushname'),
     isGroup: boolean('is_group').notNull().default(false),
     cpf: text('cpf'),
