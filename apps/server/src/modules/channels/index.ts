@@ -1,5 +1,7 @@
 import type { AppModule } from '../../modules.js';
-import { systemContext } from '../../platform/db/tenancy.js';
+import { systemContext, withSystem } from '../../platform/db/tenancy.js';
+import { toCredentials } from './channels.dto.js';
+import { findChannelById } from './channels.repository.js';
 import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
 import { registerChannelsRealtime } from './channels.realtime.js';
 import { createAdapterRegistry, defaultSessionDrivers, type AdapterRegistry } from './channels.registry.js';
@@ -35,7 +37,7 @@ export type { SessionDriver, LiveSession, SessionContext, AuthStateStore } from 
 export { SessionNotRunningError } from './sessions/session-actions.js';
 export { enqueueChannelJob, enqueueSessionJob, registerSessionJobHandler } from './sessions/session-jobs.js';
 export { findSession } from './sessions/session-lease.js';
-export { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
+export { GATEWAY_CHANNEL_TYPES, LIVE_CHANNEL_TYPES, STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
 export {
   CHECK_BATCH,
   createLiveOps,
@@ -88,11 +90,32 @@ export const channelsModule: AppModule = (platform, deps) => {
       callPolicy: (tenantId) => readCallPolicy(db, tenantId),
     },
   });
-  // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7).
-  bindLiveOps(platform, { db, jobs: platform.jobs, host, timeoutMs: config.sessions.actionTimeoutMs });
   hosts.set(platform, host);
   const registry = createAdapterRegistry(config, host);
   registries.set(platform, registry);
+  // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7), or on the
+  // gateway that holds it (Evolution, Wuzapi).
+  bindLiveOps(platform, {
+    db,
+    jobs: platform.jobs,
+    host,
+    timeoutMs: config.sessions.actionTimeoutMs,
+    async gatewayChannel(channelId) {
+      const row = await withSystem(db, 'channels.sessions', (tx) => findChannelById(tx, channelId));
+      const adapter = row ? registry.forType(row.type) : undefined;
+      if (!row || !adapter?.live) return null;
+      const channel = toCredentials(row);
+      return { channel, live: adapter.live(channel) };
+    },
+    async receive(channel, event) {
+      const sink = inboundSinkOf(platform);
+      if (!sink) throw new Error('no inbound sink registered');
+      if (event.kind === 'session' || event.kind === 'session-sync' || event.kind === 'battery') return;
+      await sink.receive(channel, event);
+    },
+    onDeliveryError: (channelId, error) =>
+      logger.warn({ channelId, err: error }, 'gateway history: storing a fetched message failed'),
+  });
   const service = createChannelsService({ db, events, registry, logger });
   const sessions = createSessionsService({
     db,

@@ -92,6 +92,6 @@ export const messagesModule: AppModule = (platform, deps) => {
       await app.register(routes);
       await app.register(live.plugin);
     },
-    jobs: [jobs.send, jobs.downloadMedia] as never[],
+    jobs: [jobs.send, jobs.downloadMedia, ...live.jobs] as never[],
   };
 };

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageDtoSchema } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
+import { GATEWAY_CHANNEL_TYPES } from '../channels/index.js';
 import type { MessagesRouteDeps } from './messages.routes.js';
 import { sendFromRequest } from './messages.routes.js';
 
@@ -30,13 +31,11 @@ export const gatewayEditionSchema = z.object({
   newText: z.string().trim().min(1).max(20_000),
 });
 
-const GATEWAYS = ['evo', 'meow'] as const;
-
 export function messagesGatewayRoutes(
   deps: Pick<MessagesRouteDeps, 'send' | 'store' | 'actions'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const gateway of GATEWAYS) {
+    for (const gateway of GATEWAY_CHANNEL_TYPES) {
       app.post(
         `/${gateway}-message/:ticketId`,
         {

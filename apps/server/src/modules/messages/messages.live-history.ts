@@ -19,7 +19,7 @@ import { fail } from '../../platform/http/errors.js';
 import { findTenantChannel, type LiveOps } from '../channels/index.js';
 import { contacts } from '../contacts/index.js';
 import type { Database } from '../../platform/db/client.js';
-import { isStatefulType, sessionFailure } from './messages.live.js';
+import { isLiveType, sessionFailure } from './messages.live.js';
 import { messages } from './messages.tables.js';
 
 declare module '../../platform/events/bus.js' {
@@ -131,7 +131,7 @@ export function createHistoryImport(deps: {
     ): Promise<{ requested: number }> {
       const channel = await withTenant(deps.db, ctx, (tx) => findTenantChannel(tx, ctx.tenantId, input.whatsappId));
       if (!channel) throw fail('ERR_NO_WAPP_FOUND');
-      if (!isStatefulType(channel.type)) throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
+      if (!isLiveType(channel.type)) throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
       const chatKey = input.contactId ? chatKeyOf(input.contactId) : null;
       const since = new Date();
       let requested: number;

@@ -29,6 +29,7 @@ import { fail } from '../../platform/http/errors.js';
 import { FileTypeRejectedError, receiveSingleFile } from '../../platform/http/multipart.js';
 import { rooms } from '../../platform/realtime/server.js';
 import { newMediaKey, type MediaStore } from '../../platform/storage/media-store.js';
+import { defineJob } from '../../platform/jobs/queue.js';
 import type { Platform } from '../../platform/platform.js';
 import { registerSessionJobHandler, type LiveOps } from '../channels/index.js';
 import { findVisibleTicket } from '../tickets/index.js';
@@ -185,6 +186,8 @@ export function createLiveRoutes(deps: LiveRoutesDeps) {
   registerSessionJobHandler(platform, MENTION_SEND_JOB.name, (data) =>
     live.runMentionSend(MENTION_SEND_JOB.schema.parse(data)),
   );
+  // A gateway's mention sends run from the shared queue, on any node with workers.
+  const mentionJob = defineJob({ ...MENTION_SEND_JOB, handler: (payload) => live.runMentionSend(payload) });
   platform.events.subscribe('messages.import_progress', ({ tenantId, progress }) => {
     platform.realtime.publish(rooms.tenant(tenantId), tenantEvent(tenantId, 'importMessages'), progress);
   });
@@ -338,7 +341,7 @@ export function createLiveRoutes(deps: LiveRoutesDeps) {
     );
   };
 
-  const built = { plugin, live, history };
+  const built = { plugin, live, history, jobs: [mentionJob] };
   builtFor.set(platform, built);
   return built;
 }

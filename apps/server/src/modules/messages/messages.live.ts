@@ -1,12 +1,14 @@
 /**
- * What a live WhatsApp session (Baileys, whatsapp-web.js) offers over HTTP besides sends (client-contract §5.1, §6,
- * §7.1): a group's participants, messages that mention members, group and phone-book sync, number checks. The session
- * runs on one node: every call goes through the channels module's live operations (sessions/session-live-ops.ts),
- * which run it here or on the owner. Provider calls never run inside a database transaction.
+ * What a live WhatsApp session (Baileys, whatsapp-web.js, or one a gateway holds: Evolution, Wuzapi) offers over HTTP
+ * besides sends (client-contract §5.1, §6, §7.1): a group's participants, messages that mention members, group and
+ * phone-book sync, number checks. Every call goes through the channels module's live operations
+ * (sessions/session-live-ops.ts), which run it here, on the session's owner, or on the gateway. Provider calls never
+ * run inside a database transaction.
  *
  * Mention messages are agents' sends: the same pending row, ticket touch, chat:create / ticket:update events and ack
  * updates as POST /messages/{ticketId}; only the job differs (`messages.send-mention`, in the session's queue, with
- * the mentioned numbers in its payload), because a plain send carries no mentions. Its attempts follow the send
+ * the mentioned numbers in its payload; in the session's queue for a stateful session, the shared queue for a gateway),
+ * because a plain send carries no mentions. Its attempts follow the send
  * job's rules (counted before the provider call; a message with a provider id is never sent again).
  */
 import { and, desc, eq, gt, inArray, isNotNull, max, ne } from 'drizzle-orm';
@@ -20,8 +22,9 @@ import type { JobSpec } from '../../platform/jobs/queue.js';
 import {
   channels,
   CHECK_BATCH,
-  enqueueSessionJob,
+  enqueueChannelJob,
   findSession,
+  LIVE_CHANNEL_TYPES,
   LiveOpUnsupportedError,
   loadChannelCredentials,
   ProviderError,
@@ -46,6 +49,9 @@ import { recipientFor, recordSendOutcome, SEND_MAX_ATTEMPTS } from './messages.s
 
 const STATEFUL: readonly string[] = STATEFUL_CHANNEL_TYPES;
 export const isStatefulType = (type: string): boolean => STATEFUL.includes(type);
+const LIVE: readonly string[] = LIVE_CHANNEL_TYPES;
+/** A channel with a WhatsApp session's live operations: stateful sessions and gateways. */
+export const isLiveType = (type: string): boolean => LIVE.includes(type);
 
 /** Contacts written per transaction by a sync. */
 export const SYNC_BATCH = 500;
@@ -117,14 +123,14 @@ interface GroupTicket {
 /** How listParticipants names its ticket: our id (a number or an echoed object), or the group's number. */
 export type TicketRef = { id: number } | { groupNumber: string; channelId: number | null };
 
-/** The tenant's stateful channels that are connected now, the default one first. */
+/** The tenant's channels with live operations that are connected now, the default one first. */
 async function connectedChannels(tx: Tx, ctx: TenantContext): Promise<ChannelRow[]> {
   const rows = await tx
     .select()
     .from(channels)
     .where(and(eq(channels.tenantId, ctx.tenantId), eq(channels.status, 'CONNECTED')))
     .orderBy(desc(channels.isDefault), channels.id);
-  return rows.filter((row) => isStatefulType(row.type));
+  return rows.filter((row) => isLiveType(row.type));
 }
 
 /** The highest contact id now: rows above it after an upsert were made by it. */
@@ -143,7 +149,7 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
   const { pipeline } = deps;
   const db = pipeline.db;
 
-  /** The ticket, visible to the caller, open or pending, of a group, on a stateful channel. */
+  /** The ticket, visible to the caller, open or pending, of a group, on a channel with live operations. */
   async function groupTicket(tx: Tx, ctx: AuthedContext, ref: TicketRef): Promise<GroupTicket> {
     let ticket: TicketRow | null = null;
     if ('id' in ref) {
@@ -191,7 +197,7 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
     const [channel] = ticket.channelId
       ? await tx.select().from(channels).where(eq(channels.id, ticket.channelId)).limit(1)
       : [];
-    if (!channel || !isStatefulType(channel.type)) throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
+    if (!channel || !isLiveType(channel.type)) throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
     return { ticket, contact, channel };
   }
 
@@ -220,7 +226,8 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
       if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
       if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
       const found = await groupTicket(tx, ctx, { id: ticket.id });
-      if (!(await findSession(tx, ctx.tenantId, found.channel.id))) throw fail('ERR_WAPP_NOT_INITIALIZED');
+      const stateful = isStatefulType(found.channel.type);
+      if (stateful && !(await findSession(tx, ctx.tenantId, found.channel.id))) throw fail('ERR_WAPP_NOT_INITIALIZED');
       return found;
     });
     const channelId = target.channel.id;
@@ -268,7 +275,7 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
       if (!row) throw fail('ERR_CREATING_MESSAGE');
       await touchTicketOnOutbound(tx, ticket.id, body, new Date());
       const payload = { tenantId: ctx.tenantId, messageId: row.id, mentions };
-      await enqueueSessionJob(pipeline.jobs, channelId, MENTION_SEND_JOB, payload, { tx });
+      await enqueueChannelJob(tx, pipeline.jobs, ctx.tenantId, channelId, MENTION_SEND_JOB, payload);
       const dto = await loadTicketDto(tx, ticket.id);
       return { message: await loadMessageDto(tx, row, pipeline.links, dto), ticket: dto };
     });
@@ -283,7 +290,10 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
     return stored.message;
   }
 
-  /** The owner's side of `messages.send-mention` (runs from the session's queue, next to the socket). */
+  /**
+   * The worker's side of `messages.send-mention`: from the session's queue next to the socket (stateful sessions), or
+   * from the shared queue on any node (gateways).
+   */
   async function runMentionSend(payload: MentionSendPayload): Promise<void> {
     const ctx = systemContext(payload.tenantId);
     const prepared = await withTenant(db, ctx, async (tx) => {
@@ -341,7 +351,7 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
     return { created, renamed };
   }
 
-  /** Runs `work` for each connected stateful channel; channels whose session lacks the operation are skipped. */
+  /** Runs `work` for each connected live channel; channels whose session lacks the operation are skipped. */
   async function perChannel<T>(ctx: TenantContext, work: (channel: ChannelRow) => Promise<T>): Promise<T[]> {
     const rows = await withTenant(db, ctx, (tx) => connectedChannels(tx, ctx));
     if (rows.length === 0) throw fail('ERR_WAPP_NOT_INITIALIZED');
@@ -359,20 +369,20 @@ export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => L
     return results;
   }
 
-  /** The channel a number check goes through: the default one when it is a connected session, else the first. */
+  /** The channel a number check goes through: the default one when it is a connected live channel, else the first. */
   async function checkChannel(ctx: TenantContext): Promise<ChannelRow> {
     return withTenant(db, ctx, async (tx) => {
       const [first] = await connectedChannels(tx, ctx);
       if (first) return first;
-      // Gateways (Evolution, Wuzapi) have no number check in their adapters.
-      const [gateway] = await tx
+      // A connected channel of another kind (Telegram has no numbers): the operation is not one of its.
+      const [other] = await tx
         .select({ id: channels.id })
         .from(channels)
         .where(
           and(eq(channels.tenantId, ctx.tenantId), eq(channels.status, 'CONNECTED'), ne(channels.type, 'telegram')),
         )
         .limit(1);
-      throw fail(gateway ? 'ERR_CHANNEL_TYPE_UNSUPPORTED' : 'ERR_WAPP_NOT_INITIALIZED');
+      throw fail(other ? 'ERR_CHANNEL_TYPE_UNSUPPORTED' : 'ERR_WAPP_NOT_INITIALIZED');
     });
   }
 

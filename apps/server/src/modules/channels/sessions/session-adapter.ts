@@ -13,6 +13,12 @@ import type { SessionHost } from './session-host.js';
 
 export const STATEFUL_CHANNEL_TYPES = ['baileys', 'whatsapp'] as const;
 
+/** Gateways that hold the session themselves and offer its live operations over their API (ChannelAdapter.live). */
+export const GATEWAY_CHANNEL_TYPES = ['evo', 'meow'] as const;
+
+/** The channel types with the live operations of a WhatsApp session (groups, phone book, history, mentions). */
+export const LIVE_CHANNEL_TYPES = [...STATEFUL_CHANNEL_TYPES, ...GATEWAY_CHANNEL_TYPES] as const;
+
 export function createSessionAdapter(driver: SessionDriver, host: SessionHost): ChannelAdapter {
   return {
     type: driver.type,

@@ -5,10 +5,20 @@
  * owner works it: session-jobs.ts `registerSessionJobHandler`) whose output the caller awaits up to a timeout.
  * The LiveSession methods behind them are optional: a session without one answers LiveOpUnsupportedError, which
  * routes turn into ERR_CHANNEL_TYPE_UNSUPPORTED. No live owner: SessionNotRunningError (ERR_WAPP_NOT_INITIALIZED).
+ *
+ * Gateways (Evolution, Wuzapi) hold their sessions themselves: a channel whose adapter offers `live` (GatewayLive)
+ * runs every operation on the requesting node over the gateway's API, and the older history it fetches is handed to
+ * ingestion like webhook events (in the background: the history watcher reports the progress from what is stored).
  */
 import { z } from 'zod';
 import type { JobQueue, JobSpec } from '../../../platform/jobs/queue.js';
-import { ProviderError, type SendResult } from '../channels.adapter.js';
+import {
+  ProviderError,
+  type ChannelCredentials,
+  type GatewayLive,
+  type InboundEvent,
+  type SendResult,
+} from '../channels.adapter.js';
 import { SessionNotRunningError, type SessionAction } from './session-actions.js';
 import type { GroupParticipant, LiveSession, NumberCheck } from './session-driver.js';
 import { enqueueSessionJob, registerSessionJobHandler, sessionQueueName } from './session-jobs.js';
@@ -100,14 +110,46 @@ const outcomeSchema = z.union([
 ]);
 type LiveOpOutcome = z.infer<typeof outcomeSchema>;
 
-function need<M extends keyof LiveSession>(live: LiveSession, method: M): NonNullable<LiveSession[M]> {
+/** What the operations need of a session: a stateful session of this node, or a gateway's API (gatewayTarget). */
+export type LiveTarget = Pick<
+  LiveSession,
+  'checkNumber' | 'groupParticipants' | 'listGroups' | 'listContacts' | 'requestHistory' | 'sendMention'
+>;
+
+function need<M extends keyof LiveTarget>(live: LiveTarget, method: M): NonNullable<LiveTarget[M]> {
   const fn = live[method];
   if (typeof fn !== 'function') throw new LiveOpUnsupportedError(method);
-  return (fn as (...args: never[]) => unknown).bind(live) as NonNullable<LiveSession[M]>;
+  return (fn as (...args: never[]) => unknown).bind(live) as NonNullable<LiveTarget[M]>;
 }
 
-/** Runs an operation on the live session of this node. */
-export async function performLiveOp(live: LiveSession, op: LiveOp): Promise<unknown> {
+/**
+ * A gateway's API as a live target: its fetched history goes to `deliver` (ingestion), one event after another, in
+ * the background; `requestHistory` answers how many messages were fetched.
+ */
+export function gatewayTarget(gateway: GatewayLive, deliver: (events: InboundEvent[]) => Promise<void>): LiveTarget {
+  const { fetchHistory } = gateway;
+  return {
+    checkNumber: (number) => gateway.checkNumber(number),
+    ...(gateway.groupParticipants ? { groupParticipants: (id: string) => gateway.groupParticipants!(id) } : {}),
+    ...(gateway.listGroups ? { listGroups: () => gateway.listGroups!() } : {}),
+    ...(gateway.listContacts ? { listContacts: () => gateway.listContacts!() } : {}),
+    ...(gateway.sendMention
+      ? { sendMention: (to: string, body: string, mentions: string[]) => gateway.sendMention!(to, body, mentions) }
+      : {}),
+    ...(fetchHistory
+      ? {
+          requestHistory: async (chatId: string | null, limit: number) => {
+            const events = (await fetchHistory.call(gateway, chatId, limit)).filter((e) => e.kind === 'message');
+            void deliver(events);
+            return events.length;
+          },
+        }
+      : {}),
+  };
+}
+
+/** Runs an operation on a live session of this node, or on a gateway. */
+export async function performLiveOp(live: LiveTarget, op: LiveOp): Promise<unknown> {
   switch (op.op) {
     case 'capabilities':
       return {
@@ -157,8 +199,16 @@ export async function runLiveOpJob(live: LiveSession | null, op: LiveOp): Promis
   }
 }
 
+/** A channel served by a gateway: its API and where its fetched history goes. */
+export interface GatewayChannel {
+  live: GatewayLive;
+  deliver(events: InboundEvent[]): Promise<void>;
+}
+
 export interface LiveOpsDeps {
   jobs: JobQueue;
+  /** The gateway of a channel whose adapter offers `live`; null for stateful sessions (and unknown channels). */
+  gateway?(channelId: number): Promise<GatewayChannel | null>;
   /** The session host of this node (its live sessions and its database). */
   host: Pick<SessionHost, 'live' | 'act'>;
   ownerAlive(channelId: number): Promise<boolean>;
@@ -189,11 +239,17 @@ export function createLiveOps(deps: LiveOpsDeps) {
     throw new SessionNotRunningError(op.channelId);
   }
 
+  /** The gateway's API of a channel that has no session here (read only then: a live session needs no lookup). */
+  async function gatewayOf(channelId: number): Promise<LiveTarget | null> {
+    const gateway = await deps.gateway?.(channelId);
+    return gateway ? gatewayTarget(gateway.live, gateway.deliver) : null;
+  }
+
   return {
     /** Runs one operation where the session lives; the answer is the operation's (LiveOpResults). */
     async run<K extends LiveOp['op']>(op: OpOf<K>): Promise<LiveOpResults[K]> {
       const parsed = liveOpSchema.parse(op);
-      const live = deps.host.live(parsed.channelId);
+      const live = deps.host.live(parsed.channelId) ?? (await gatewayOf(parsed.channelId));
       const result = live ? await performLiveOp(live, parsed) : await viaOwner(parsed);
       return result as LiveOpResults[K];
     },
@@ -203,12 +259,18 @@ export function createLiveOps(deps: LiveOpsDeps) {
      */
     async local<K extends LiveOp['op']>(op: OpOf<K>): Promise<LiveOpResults[K]> {
       const parsed = liveOpSchema.parse(op);
-      const live = deps.host.live(parsed.channelId);
+      const live = deps.host.live(parsed.channelId) ?? (await gatewayOf(parsed.channelId));
       if (!live) throw new SessionNotRunningError(parsed.channelId);
       return (await performLiveOp(live, parsed)) as LiveOpResults[K];
     },
-    /** A provider action of session-actions.ts (edit, delete, react, one number's check). */
-    act: (action: SessionAction) => deps.host.act(action),
+    /** A provider action of session-actions.ts (edit, delete, react, one number's check); a gateway checks itself. */
+    async act(action: SessionAction): Promise<unknown> {
+      if (action.op === 'checkNumber' && !deps.host.live(action.channelId)) {
+        const gateway = await deps.gateway?.(action.channelId);
+        if (gateway) return gateway.live.checkNumber(action.number);
+      }
+      return deps.host.act(action);
+    },
   };
 }
 
@@ -223,11 +285,32 @@ const bound = new WeakMap<object, LiveOps>();
  */
 export function bindLiveOps(
   platform: object,
-  deps: Omit<LiveOpsDeps, 'ownerAlive'> & { db: Parameters<typeof findLiveOwner>[0] },
+  deps: Omit<LiveOpsDeps, 'ownerAlive' | 'gateway'> & {
+    db: Parameters<typeof findLiveOwner>[0];
+    /** A channel's credentials when its adapter offers gateway operations (read on the system path). */
+    gatewayChannel(channelId: number): Promise<{ channel: ChannelCredentials; live: GatewayLive } | null>;
+    /** Hands one fetched event of a channel to ingestion. */
+    receive(channel: ChannelCredentials, event: InboundEvent): Promise<void>;
+    onDeliveryError(channelId: number, error: unknown): void;
+  },
 ): LiveOps {
   const ops = createLiveOps({
     ...deps,
     ownerAlive: async (id) => (await findLiveOwner(deps.db, id)) !== null,
+    async gateway(channelId) {
+      const found = await deps.gatewayChannel(channelId);
+      if (!found) return null;
+      return {
+        live: found.live,
+        async deliver(events) {
+          try {
+            for (const event of events) await deps.receive(found.channel, event);
+          } catch (error) {
+            deps.onDeliveryError(channelId, error);
+          }
+        },
+      };
+    },
   });
   registerSessionJobHandler(platform, LIVE_OP_JOB.name, (data) => {
     const op = liveOpSchema.parse(data);
