@@ -246,6 +246,8 @@ describe('sends', () => {
       ownerJid: '5511900000000@s.whatsapp.net',
       webhook: null,
       messages: new Map(),
+      groups: new Map(),
+      contacts: [],
     });
   });
   const text = (body: string, replyTo: string | null = null) => ({

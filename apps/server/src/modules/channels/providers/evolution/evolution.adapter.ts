@@ -22,8 +22,11 @@ import {
   type StartResult,
 } from '../../channels.adapter.js';
 import { createEvolutionClient, type EvolutionClient, type EvolutionTarget } from './evolution.client.js';
+import { createHistoryImports, parseHistoryBatch } from './evolution.history.js';
+import { createEvolutionLive } from './evolution.live.js';
 import { parseEvolutionMediaRef, parseEvolutionWebhook, phoneOfJid } from './evolution.parse.js';
 import {
+  EVOLUTION_HISTORY_EVENT,
   EVOLUTION_SECRET_HEADER,
   EVOLUTION_WEBHOOK_EVENTS,
   evoBase64Schema,
@@ -78,9 +81,16 @@ const MEDIA_KINDS: Partial<Record<MessageMediaType, 'image' | 'video' | 'audio'>
 };
 
 export function createEvolutionAdapter(
-  options: { client?: EvolutionClient; timeoutMs?: number } = {},
+  options: {
+    client?: EvolutionClient;
+    timeoutMs?: number;
+    /** The login's history import: the quiet period that ends it, and the clock (evolution.history.ts). */
+    historyQuietMs?: number;
+    now?: () => number;
+  } = {},
 ): EvolutionAdapter {
   const client = options.client ?? createEvolutionClient({ timeoutMs: options.timeoutMs });
+  const imports = createHistoryImports({ quietMs: options.historyQuietMs, now: options.now });
 
   const call = <T>(
     channel: ChannelCredentials,
@@ -161,7 +171,10 @@ export function createEvolutionAdapter(
       headers: { [EVOLUTION_SECRET_HEADER]: channel.webhookSecret },
       byEvents: false,
       base64: false,
-      events: [...EVOLUTION_WEBHOOK_EVENTS],
+      // The login's history only for a channel that imports it: otherwise nobody would read those calls.
+      events: channel.historyImport
+        ? [...EVOLUTION_WEBHOOK_EVENTS, EVOLUTION_HISTORY_EVENT]
+        : [...EVOLUTION_WEBHOOK_EVENTS],
     };
     await call(channel, 'POST', 'webhook/set', { webhook }, anyAnswer);
   }
@@ -212,7 +225,10 @@ export function createEvolutionAdapter(
       return typeof given === 'string' && sameSecret(given, channel.webhookSecret);
     },
 
-    parseInbound: (channel, body) => parseEvolutionWebhook(body, channel.wabaId),
+    parseInbound(channel, body) {
+      const batch = channel.historyImport ? parseHistoryBatch(body, channel.wabaId, channel.historyImport) : null;
+      return imports.events(channel.id, batch, batch ? [] : parseEvolutionWebhook(body, channel.wabaId));
+    },
 
     async send(channel, message) {
       const quoted = message.replyToProviderMessageId
@@ -261,13 +277,17 @@ export function createEvolutionAdapter(
       let state = await connectionState(channel);
       let qr: EvoQrcode | null | undefined;
       if (state === null) {
+        // A new instance is a new login: with importMessages WhatsApp is asked for the full history (Baileys'
+        // syncFullHistory), which Evolution posts as messages.set.
+        const history = channel.historyImport ? { syncFullHistory: true } : {};
         const answer = await client.call(
           targetOf(channel),
           'POST',
           '/instance/create',
-          { instanceName: instance, integration: 'WHATSAPP-BAILEYS', qrcode: true },
+          { instanceName: instance, integration: 'WHATSAPP-BAILEYS', qrcode: true, ...history },
           evoCreateAnswerSchema,
         );
+        imports.reset(channel.id);
         qr = answer.qrcode;
         state = answer.instance.status ?? 'connecting';
       }
@@ -294,5 +314,10 @@ export function createEvolutionAdapter(
     },
 
     registerWebhook,
+
+    live: (channel) =>
+      createEvolutionLive((method, route, body, result, maxAnswerBytes, query) =>
+        call(channel, method, route, body, result, maxAnswerBytes, query),
+      ),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Evolution API v2 webhooks to normalised InboundEvents. One call carries one event (`webhook_by_events` off):
  * `messages.upsert` (a message, a reaction, or a revoke/edit protocol message), `messages.update` (receipts),
- * `messages.delete`, `messages.edited`, `connection.update`, `qrcode.updated` and `contacts.upsert`.
+ * `messages.delete`, `messages.edited`, `connection.update`, `qrcode.updated` and `contacts.upsert`. The login's
+ * history (`messages.set`) is read by evolution.history.ts, only for a channel that imports it.
  *
  * Addressing: a private chat is keyed by the phone number (digits); a chat addressed by LID (`...@lid`) is resolved
  * through `remoteJidAlt` (Baileys 7) or `senderPn`, so one customer never becomes two contacts. A LID without its
@@ -225,7 +226,11 @@ function protocolEvent(protocol: EvoProtocolMessage, outer: EvoKey | null, at: n
   return { kind: 'edit', providerMessageId: protocol.key.id, party, body, timestamp: protocol.timestampMs ?? at };
 }
 
-function upsertEvent(data: unknown): InboundEvent | null {
+/**
+ * One stored message as Evolution hands it over (`messages.upsert` data, a `messages.set` or `findMessages` record:
+ * `prepareMessage` output) to its event: a message, a reaction, an edit or a delete; null when nothing to keep.
+ */
+export function parseEvolutionMessage(data: unknown): InboundEvent | null {
   const message = evoMessageSchema.parse(data);
   const { key } = message;
   const at = seconds(message.messageTimestamp);
@@ -338,8 +343,8 @@ export function parseEvolutionWebhook(body: unknown, instanceName: string | null
     case 'messages.upsert':
       // Some servers send a list of messages in one call.
       return Array.isArray(envelope.data)
-        ? envelope.data.flatMap((m) => one(upsertEvent(m)))
-        : one(upsertEvent(envelope.data));
+        ? envelope.data.flatMap((m) => one(parseEvolutionMessage(m)))
+        : one(parseEvolutionMessage(envelope.data));
     case 'messages.update':
       return Array.isArray(envelope.data)
         ? envelope.data.flatMap((u) => one(updateEvent(u)))

@@ -223,6 +223,48 @@ export const evoFindMessagesSchema = z
   .object({ messages: z.object({ records: z.array(z.object({ key: evoKeySchema }).loose()) }).loose() })
   .loose();
 
+/** `POST /chat/whatsappNumbers/{instance}`: one entry per number asked (OnWhatsAppDto). */
+export const evoWhatsappNumbersSchema = z.array(
+  z.object({ jid: z.string(), exists: z.boolean(), number: z.string(), name: z.string().nullish() }).loose(),
+);
+
+/**
+ * `GET /group/participants/{instance}?groupJid=`: Baileys' group participants as they are (plus Evolution's name and
+ * picture); in a group addressed by LID the `id` is the LID and `phoneNumber` the phone JID (Baileys 7).
+ */
+export const evoParticipantsSchema = z
+  .object({
+    participants: z.array(
+      z
+        .object({
+          id: z.string(),
+          phoneNumber: z.string().nullish(),
+          admin: z.string().nullish(),
+          name: z.string().nullish(),
+          notify: z.string().nullish(),
+        })
+        .loose(),
+    ),
+  })
+  .loose();
+
+/** `GET /group/fetchAllGroups/{instance}?getParticipants=false`: the groups with their member count. */
+export const evoGroupsSchema = z.array(
+  z.object({ id: z.string(), subject: z.string().nullish(), size: z.number().int().nonnegative().nullish() }).loose(),
+);
+
+/** `POST /chat/findContacts/{instance}`: the instance's stored contacts (people, groups, group members). */
+export const evoContactsSchema = z.array(z.object({ remoteJid: z.string(), pushName: z.string().nullish() }).loose());
+
+/** `POST /chat/findMessages/{instance}`: one page of stored messages (prepareMessage records), newest first. */
+export const evoMessagesPageSchema = z
+  .object({
+    messages: z
+      .object({ total: z.number(), pages: z.number(), currentPage: z.number(), records: z.array(z.unknown()) })
+      .loose(),
+  })
+  .loose();
+
 /** The webhook events the channel registers (Evolution's upper-case names). */
 export const EVOLUTION_WEBHOOK_EVENTS = [
   'QRCODE_UPDATED',
@@ -233,6 +275,9 @@ export const EVOLUTION_WEBHOOK_EVENTS = [
   'MESSAGES_EDITED',
   'CONTACTS_UPSERT',
 ] as const;
+
+/** The login's history (`messages.set`), registered only when the channel imports it (importMessages). */
+export const EVOLUTION_HISTORY_EVENT = 'MESSAGES_SET';
 
 /** The header Evolution sends back with every webhook (configured by webhook/set): the channel's secret. */
 export const EVOLUTION_SECRET_HEADER = 'x-conversa-webhook-secret';

@@ -2,12 +2,16 @@
  * A local stand-in for an Evolution API v2 server (tests only): the instance, webhook, message and chat routes the
  * adapter calls, with Evolution's paths, `apikey` header, answer shapes and error envelope
  * (`{ status, error, response: { message } }`). It records every call, keeps each instance's state, webhook config
- * and messages (for findMessages and getBase64FromMediaMessage), and builds the webhook calls Evolution would make
+ * and messages (for findMessages and getBase64FromMediaMessage), its groups and contacts, the numbers WhatsApp knows
+ * (the live-operation routes: evolution.simulator.live.ts), and builds the webhook calls Evolution would make
  * (the configured URL and headers, the `{ event, instance, data, ... }` envelope) for tests to deliver.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerLiveRoute, type SimGroup, type SimStoredMessage } from './evolution.simulator.live.js';
+
+export type { SimGroup, SimParticipant, SimStoredMessage } from './evolution.simulator.live.js';
 
 export interface EvolutionSimCall {
   method: string;
@@ -25,7 +29,11 @@ export interface SimInstance {
   ownerJid: string | null;
   webhook: { enabled: boolean; url: string; headers: Record<string, string>; events: string[] } | null;
   /** Messages by id: what findMessages and getBase64FromMediaMessage read. */
-  messages: Map<string, { key: Record<string, unknown>; media?: { data: Buffer; mimetype: string; fileName: string } }>;
+  messages: Map<string, SimStoredMessage>;
+  /** Groups by JID (`...@g.us`), with their members. */
+  groups: Map<string, SimGroup>;
+  /** The contacts Evolution stored for the instance (people, groups, LIDs). */
+  contacts: { remoteJid: string; pushName: string | null; profilePicUrl?: string | null }[];
 }
 
 export interface EvolutionSimulator {
@@ -33,6 +41,10 @@ export interface EvolutionSimulator {
   apiKey: string;
   calls: EvolutionSimCall[];
   instances: Map<string, SimInstance>;
+  /** The user JIDs WhatsApp knows (chat/whatsappNumbers answers them as existing). */
+  whatsappJids: Set<string>;
+  /** Stores a message record (prepareMessage output, with key and messageTimestamp) as Evolution's database would. */
+  storeMessage(instance: string, record: Record<string, unknown> & { key: Record<string, unknown> }): void;
   callsOf(route: string): EvolutionSimCall[];
   /** The next call of the route answers this status and message. */
   failNext(route: string, status: number, message: string): void;
@@ -47,12 +59,13 @@ export interface EvolutionSimulator {
   close(): Promise<void>;
 }
 
-const ROUTES_WITH_INSTANCE = /^\/(instance|webhook|message|chat)\/(\w+)\/([^/?]+)$/;
+const ROUTES_WITH_INSTANCE = /^\/(instance|webhook|message|chat|group)\/(\w+)\/([^/?]+)$/;
 
 export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Promise<EvolutionSimulator> {
   const calls: EvolutionSimCall[] = [];
   const instances = new Map<string, SimInstance>();
   const failures = new Map<string, { status: number; message: string }>();
+  const whatsappJids = new Set<string>();
   let nextId = 1;
 
   const qrcode = (instance: SimInstance) => {
@@ -72,6 +85,8 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
     response: { message: [message] },
   });
 
+  const mentionJids = (numbers: unknown[]) => numbers.map((n) => `${String(n).replace(/\D/g, '')}@s.whatsapp.net`);
+
   function sent(instance: SimInstance, body: Record<string, unknown>, messageType: string, message: object) {
     const number = String(body.number ?? '');
     const remoteJid = number.includes('@') ? number : `${number.replace(/\D/g, '')}@s.whatsapp.net`;
@@ -80,8 +95,7 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
       fromMe: true,
       id: `3EB0${crypto.randomBytes(8).toString('hex').toUpperCase()}${nextId++}`,
     };
-    instance.messages.set(key.id, { key });
-    return {
+    const record = {
       key,
       pushName: '',
       status: 'PENDING',
@@ -91,7 +105,10 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
       messageTimestamp: 1_763_800_000,
       instanceId: `sim-${instance.name}`,
       source: 'unknown',
+      ...(Array.isArray(body.mentioned) ? { contextInfo: { mentionedJid: mentionJids(body.mentioned) } } : {}),
     };
+    instance.messages.set(key.id, { key, record });
+    return record;
   }
 
   function answer(call: EvolutionSimCall, query: URLSearchParams): [number, unknown] {
@@ -107,6 +124,8 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
         ownerJid: null,
         webhook: null,
         messages: new Map(),
+        groups: new Map(),
+        contacts: [],
       };
       instances.set(name, instance);
       return [
@@ -168,13 +187,6 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
         };
         return [201, { id: 'sim-webhook', ...instance.webhook, webhookByEvents: false, webhookBase64: false }];
       }
-      case 'chat/findMessages': {
-        const id = ((body.where as { key?: { id?: string } } | undefined)?.key ?? {}).id;
-        const records = [...instance.messages.values()]
-          .filter((m) => !id || m.key.id === id)
-          .map((m) => ({ key: m.key }));
-        return [200, { messages: { total: records.length, pages: 1, currentPage: 1, records } }];
-      }
       case 'chat/getBase64FromMediaMessage': {
         const id = ((body.message as { key?: { id?: string } } | undefined)?.key ?? {}).id ?? '';
         const media = instance.messages.get(id)?.media;
@@ -193,6 +205,8 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
         ];
       }
     }
+    const live = answerLiveRoute(route, body, query, instance, instance.state === 'open', whatsappJids, errorBody);
+    if (live) return live;
     if (instance.state !== 'open') return [400, errorBody(400, 'Connection Closed')];
     switch (route) {
       case 'message/sendText':
@@ -298,6 +312,12 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
     apiKey,
     calls,
     instances,
+    whatsappJids,
+    storeMessage(name, record) {
+      const instance = instances.get(name);
+      if (!instance) throw new Error(`simulator: no instance ${name}`);
+      instance.messages.set(String(record.key.id), { key: record.key, record });
+    },
     callsOf: (route) => calls.filter((call) => call.route === route),
     failNext: (route, status, message) => void failures.set(route, { status, message }),
     webhook,
