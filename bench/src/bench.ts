@@ -19,6 +19,15 @@ import { readFacts, type BenchFacts, type BenchUser } from './lib/facts.js';
 import { loginScenario, rotate, runHttp, type HttpResult, type HttpScenario } from './lib/http.js';
 import { runFanout, runIngestion } from './lib/realtime.js';
 import { connectBaileysChannel, removeBaileysChannel, runSessionIngestion } from './lib/sessions.js';
+import {
+  connectEvolutionChannel,
+  connectWuzapiChannel,
+  removeGatewayChannel,
+  runGatewayIngestion,
+  type GatewayChannel,
+} from './lib/gateways.js';
+import { startEvolutionSimulator } from '../../apps/server/src/modules/channels/providers/evolution/evolution.simulator.js';
+import { startWuzapiSimulator } from '../../apps/server/src/modules/channels/providers/wuzapi/wuzapi.simulator.js';
 import { machineFacts, measureCpuLoad, printTable, roundTripCost, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
@@ -35,6 +44,8 @@ const SCENARIOS = [
   'login-clients',
   'ingestion',
   'ingestion-baileys',
+  'ingestion-evo',
+  'ingestion-meow',
   'fanout',
 ] as const;
 
@@ -121,6 +132,9 @@ async function main(): Promise<void> {
   simulator.files.set('bench-photo', { path: 'photos/bench.jpg', data: Buffer.alloc(1024, 7), type: 'image/jpeg' });
   // WhatsApp as the Baileys sessions see it: the server's sockets are the test fake, connected to this simulator.
   const whatsapp = await startBaileysSimulator();
+  // The QR gateways' APIs (their channels point at these).
+  const evolution = await startEvolutionSimulator();
+  const wuzapi = await startWuzapiSimulator();
   const serverData = db === 'pglite' ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-bench-'));
   const server = await startServer({
     port: Number(args.port),
@@ -184,6 +198,38 @@ async function main(): Promise<void> {
           p99: ms(result.eventP99Ms),
           rss: String(result.rssPeakMb),
           notes: `messages.upsert through the session socket; events missing ${result.eventsMissing}`,
+        },
+        result,
+      );
+    }
+    for (const kind of ['evo', 'meow'] as const) {
+      const scenario = `ingestion-${kind}` as const;
+      if (!only.has(scenario)) continue;
+      const adminSocket = await connectSocket(server.baseUrl, adminToken);
+      sockets.push(adminSocket);
+      const gateway: GatewayChannel =
+        kind === 'evo'
+          ? await connectEvolutionChannel(server.baseUrl, adminToken, evolution)
+          : await connectWuzapiChannel(server.baseUrl, adminToken, wuzapi);
+      load = measureCpuLoad();
+      const result = await runGatewayIngestion({
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+        channel: gateway,
+        adminSocket,
+        tenantId: facts.tenantId,
+        updates: Number(args.updates),
+        concurrency: Number(args.concurrency),
+        newShare: Number(args['new-share']),
+      }).finally(() => removeGatewayChannel(server.baseUrl, adminToken, gateway));
+      record(
+        scenario,
+        {
+          rate: `${result.messagesPerSecond} msg/s`,
+          p50: ms(result.eventP50Ms),
+          p99: ms(result.eventP99Ms),
+          rss: String(result.rssPeakMb),
+          notes: `webhooks as the gateway posts them; POST p50 ${result.postP50Ms} p99 ${result.postP99Ms}; failed ${result.failed}; events missing ${result.eventsMissing}`,
         },
         result,
       );
@@ -331,6 +377,8 @@ async function main(): Promise<void> {
     await server.stop();
     await simulator.close();
     await whatsapp.close();
+    await evolution.close();
+    await wuzapi.close();
   }
   const gauge = roundTrip ? `, a round trip ${roundTrip.wallUs} µs (${roundTrip.cpuUs} µs of client CPU)` : '';
   printTable(
