@@ -74,6 +74,11 @@ export interface LiveSession {
   requestHistory?(chatId: string | null, limit: number): Promise<number>;
   /** A text that mentions these numbers (`visible`: the body carries the @tags; otherwise a silent "ghost" mention). */
   sendMention?(to: string, body: string, mentions: string[]): Promise<SendResult>;
+  /**
+   * The URL of a chat's current profile picture (chat id = a number's digits or a JID, as stored on its contact), as
+   * WhatsApp gives it: a short-lived signed link of its CDN. Null when the chat has no picture or hides it (privacy).
+   */
+  profilePicture?(chatId: string): Promise<string | null>;
   /** Closes the connection and keeps the auth state (the lease moved, the process stops). */
   close(): Promise<void>;
 }

@@ -116,6 +116,7 @@ const outbound = (fields: Partial<OutboundMessage>): OutboundMessage => ({
 
 describe('login and auth state', () => {
   it('QR -> scan -> restart -> CONNECTED with the number and picture; creds stored; a reopen resumes without a QR', async () => {
+    sim.pictures.set('5561999998888', { data: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), mimetype: 'image/jpeg' });
     const { h, session } = await connected('5561999998888');
     const statuses = sessionEvents(h);
     expect(statuses[0]).toMatchObject({

@@ -115,6 +115,15 @@ function providerError(what: string, error: unknown): ProviderError {
   return new ProviderError(`baileys ${what}: ${message}`, permanent, status);
 }
 
+/**
+ * WhatsApp's answer to a picture query of a chat without one (`item-not-found`, 404) or that hides it from us
+ * (`not-authorized`, 401): the library throws it as a Boom whose `data` is the IQ error code.
+ */
+function noPicture(error: unknown): boolean {
+  const code = (error as { data?: unknown } | undefined)?.data;
+  return code === 404 || code === 401;
+}
+
 async function readLimited(stream: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
@@ -593,6 +602,15 @@ async function openSession(
         return { providerMessageId: sent.key.id, ack: 1, timestamp: seconds ? seconds * 1000 : Date.now() };
       } catch (error) {
         throw providerError('sendMention', error);
+      }
+    },
+    async profilePicture(chatId) {
+      const sock = ready();
+      try {
+        return (await sock.profilePictureUrl(await chatJid(sock, chatId), 'image')) ?? null;
+      } catch (error) {
+        if (noPicture(error)) return null;
+        throw providerError('profilePicture', error);
       }
     },
     async logout() {

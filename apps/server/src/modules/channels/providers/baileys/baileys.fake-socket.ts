@@ -25,6 +25,14 @@ export type FakeSocketConfig = Pick<UserFacingSocketConfig, 'auth'> &
 const encode = (value: unknown): string => JSON.stringify(value, BufferJSON.replacer);
 const decode = (text: string): unknown => JSON.parse(text, BufferJSON.reviver) as unknown;
 
+/**
+ * The library's error for an error node in WhatsApp's answer to a query (`assertNodeErrorFree`): a Boom with the
+ * node's text as message and its code as `data` (its statusCode stays Boom's default, 500).
+ */
+function iqError(text: string, code: number): Error {
+  return Object.assign(boom(text, 500), { data: code });
+}
+
 /** An error shaped like the library's Boom errors (what the driver reads: `output.statusCode`). */
 function boom(message: string, statusCode: number): Error {
   return Object.assign(new Error(message), { isBoom: true, output: { statusCode, payload: { statusCode, message } } });
@@ -120,7 +128,13 @@ export function makeWASocket(config: FakeSocketConfig): BaileysSocket {
       headers: { 'content-type': 'application/json' },
       body: encode({ method, args }),
     });
-    const answer = decode(await response.text()) as { result?: unknown; error?: string; statusCode?: number };
+    const answer = decode(await response.text()) as {
+      result?: unknown;
+      error?: string;
+      statusCode?: number;
+      data?: number;
+    };
+    if (answer.error !== undefined && answer.data !== undefined) throw iqError(answer.error, answer.data);
     if (answer.error !== undefined) throw boom(answer.error, answer.statusCode ?? 500);
     return answer.result;
   }

@@ -261,7 +261,7 @@ describe('acks', () => {
 });
 
 describe('contacts and groups', () => {
-  it('contacts.upsert/update -> contact events (saved name first, picture), LIDs resolved or skipped', () => {
+  it('contacts.upsert/update -> contact events (saved name first, never the CDN picture), LIDs resolved or skipped', () => {
     const events = parseContacts([
       {
         id: '5511977776666@s.whatsapp.net',
@@ -282,7 +282,6 @@ describe('contacts and groups', () => {
           name: 'João (salvo)',
           number: '5511977776666',
           idField: 'number',
-          profilePicUrl: 'https://pps.whatsapp.net/j.jpg',
         },
       },
       {

@@ -522,7 +522,6 @@ const contactSchema = z.looseObject({
   name: str,
   notify: str,
   verifiedName: str,
-  imgUrl: str,
 });
 
 /** `contacts.upsert` / `contacts.update`: people only (groups come from groups.upsert); the saved name first. */
@@ -536,7 +535,8 @@ export function parseContacts(raw: unknown[], ctx: ParseContext = emptyContext):
     const party = personParty(c.id, [c.phoneNumber], c.name ?? c.notify ?? c.verifiedName, ctx);
     // An unresolved LID is not worth a contact of its own: its messages will resolve it.
     if (!party.number) continue;
-    if (c.imgUrl && c.imgUrl !== 'changed') party.profilePicUrl = c.imgUrl;
+    // No picture: the library's imgUrl is 'changed'/'removed' (or a CDN link that expires and our CSP blocks); the
+    // contacts module stores customers' pictures itself (contacts.avatars.ts).
     events.push({ kind: 'contact', party });
   }
   return events;

@@ -77,6 +77,19 @@ export interface ChannelBehaviour {
 
 type EventName = keyof BaileysEventMap;
 
+/** A profile picture WhatsApp's CDN serves (`hidden`: the person's privacy settings hide it from this number). */
+export type SimulatedPicture = { data: Buffer; mimetype: string } | 'hidden';
+
+/** An error node of WhatsApp's answer to a query (the library throws it as a Boom whose `data` is the code). */
+class IqError extends Error {
+  constructor(
+    readonly text: string,
+    readonly code: number,
+  ) {
+    super(text);
+  }
+}
+
 export interface BaileysSimulator {
   url: string;
   sockets: SimulatedSocket[];
@@ -87,6 +100,11 @@ export interface BaileysSimulator {
   lids: Map<string, string>;
   /** Groups the number belongs to (groupMetadata / groupFetchAllParticipating answer these). */
   groups: Map<string, GroupMetadata>;
+  /**
+   * Profile pictures by number (digits) or group JID: `profilePictureUrl` answers a CDN link served here
+   * (`/pictures/<id>.jpg`); without one WhatsApp answers `item-not-found` (404), a hidden one `not-authorized` (401).
+   */
+  pictures: Map<string, SimulatedPicture>;
   behaviour(channelId: number): ChannelBehaviour;
   /** The newest live socket of a channel, waiting up to `timeoutMs` for one (opened after `since`, epoch ms). */
   waitForSocket(channelId: number, options?: { since?: number; timeoutMs?: number }): Promise<SimulatedSocket>;
@@ -128,6 +146,7 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
   const registered = new Map<string, string>();
   const lids = new Map<string, string>();
   const groups = new Map<string, GroupMetadata>();
+  const pictures = new Map<string, SimulatedPicture>();
   const streams = new Map<string, http.ServerResponse>();
   const backlog = new Map<string, string[]>();
   const behaviours = new Map<number, ChannelBehaviour>();
@@ -247,8 +266,14 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
         return lids.get(String(args[0]).split(':')[0]!.replace(/@lid$/, '') + '@lid') ?? null;
       case 'requestPairingCode':
         return behaviour(socket.channelId).pairingCode;
-      case 'profilePictureUrl':
-        return `${url}/pictures/${digitsOf(String(args[0]))}.jpg`;
+      case 'profilePictureUrl': {
+        const jid = String(args[0]);
+        const id = jid.endsWith('@g.us') ? jid : digitsOf(jid);
+        const picture = pictures.get(id);
+        if (picture === 'hidden') throw new IqError('not-authorized', 401);
+        if (!picture) throw new IqError('item-not-found', 404);
+        return `${url}/pictures/${encodeURIComponent(id)}.jpg`;
+      }
       case 'groupMetadata': {
         const id = String(args[0]);
         return groups.get(id) ?? { id, subject: `Group ${digitsOf(id)}`, participants: [] };
@@ -283,7 +308,12 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
     }
     if (!socket.live && method !== 'end') return send(200, { error: 'Connection Closed', statusCode: 428 });
     if (method === 'end') socket.live = false;
-    call.result = answer(socket, method, args);
+    try {
+      call.result = answer(socket, method, args);
+    } catch (error) {
+      if (!(error instanceof IqError)) throw error;
+      return send(200, { error: error.text, data: error.code });
+    }
     return send(200, { result: call.result });
   }
 
@@ -351,6 +381,13 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
       groups.set(String(body.id), body as unknown as GroupMetadata);
       return send(200, { ok: true });
     }
+    if (req.method === 'POST' && parts[1] === 'pictures') {
+      const id = String(body.id);
+      if (body.hidden) pictures.set(id, 'hidden');
+      else if (body.data === undefined) pictures.delete(id);
+      else pictures.set(id, { data: Buffer.from(String(body.data), 'base64'), mimetype: String(body.mimetype) });
+      return send(200, { ok: true });
+    }
     if (req.method === 'POST' && parts[1] === 'lids') {
       lids.set(String(body.lid), String(body.pn));
       return send(200, { ok: true });
@@ -387,6 +424,12 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
       const file = media.get(mediaMatch[1]!);
       if (!file) return void res.writeHead(404).end();
       return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file);
+    }
+    const pictureMatch = /^\/pictures\/(.+)\.jpg$/.exec(target.pathname);
+    if (req.method === 'GET' && pictureMatch) {
+      const picture = pictures.get(decodeURIComponent(pictureMatch[1]!));
+      if (!picture || picture === 'hidden') return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'content-type': picture.mimetype }).end(picture.data);
     }
     const parts = target.pathname.split('/').filter(Boolean);
     if (`/${parts[0]}` !== SIM_STREAM_PATH) return send(404, { error: 'not found' });
@@ -439,6 +482,7 @@ export async function startBaileysSimulator(): Promise<BaileysSimulator> {
     registered,
     lids,
     groups,
+    pictures,
     behaviour,
     async waitForSocket(channelId, options = {}) {
       const since = options.since ?? 0;

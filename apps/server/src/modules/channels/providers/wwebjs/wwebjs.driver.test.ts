@@ -611,6 +611,24 @@ describe('wwebjs driver: actions, media, numbers', () => {
     await expect(live.checkNumber(CUSTOMER_WA)).resolves.toEqual({ exists: true, number: CUSTOMER });
     await expect(live.checkNumber('5531977776666')).resolves.toEqual({ exists: false, number: null });
   });
+
+  it("profilePicture: the library's getProfilePicUrl of the chat as WhatsApp knows it; null without one", async () => {
+    const GROUP = '120363000000000009@g.us';
+    const { live, client } = await openConnected(undefined, (c) => {
+      c.state.pictures.set(`${CUSTOMER_WA}@c.us`, 'https://pps.whatsapp.net/v/t61/customer.jpg?oh=1');
+      c.state.pictures.set(GROUP, 'https://pps.whatsapp.net/v/t61/group.jpg?oh=2');
+      c.state.pictures.set('5531966665555@c.us', undefined);
+      c.state.registered.add('5531966665555');
+    });
+    client.calls.length = 0;
+    await expect(live.profilePicture!(CUSTOMER)).resolves.toBe('https://pps.whatsapp.net/v/t61/customer.jpg?oh=1');
+    await expect(live.profilePicture!(GROUP)).resolves.toBe('https://pps.whatsapp.net/v/t61/group.jpg?oh=2');
+    // No picture, or hidden by privacy: the library answers undefined.
+    await expect(live.profilePicture!('5531966665555')).resolves.toBeNull();
+    // Not on WhatsApp at all: no picture either, and no picture query.
+    await expect(live.profilePicture!('5531977776666')).resolves.toBeNull();
+    expect(client.callsOf('getProfilePicUrl')).toEqual([[`${CUSTOMER_WA}@c.us`], [GROUP], ['5531966665555@c.us']]);
+  });
 });
 
 export type { LiveSession };

@@ -127,6 +127,7 @@ export function createWwebjsDriver(options: WwebjsDriverOptions = {}): SessionDr
       react: (to, id, emoji) => calls.react(to, id, emoji),
       downloadMedia: (ref, maxBytes) => calls.downloadMedia(ref, maxBytes),
       checkNumber: (number) => calls.checkNumber(number),
+      profilePicture: (chatId) => calls.profilePicture(chatId),
       async logout() {
         await shutdown('logout');
         await ctx.auth.clear();

@@ -92,7 +92,10 @@ export interface FakeClientState {
   /** LID -> phone id, what `getContactLidAndPhone` answers. */
   lids: Map<string, string>;
   groups: Map<string, string>;
+  /** What `getProfilePicUrl` answers for an id not in `pictures` (the session's own picture). */
   profilePicUrl: string | undefined;
+  /** `getProfilePicUrl` per serialized chat id (undefined: the library's answer without a picture or with privacy). */
+  pictures: Map<string, string | undefined>;
   /** Media bytes per serialized message id (`downloadMedia`). */
   media: Map<string, { mimetype: string; data: Buffer; filename?: string | null }>;
   initializeError: Error | null;
@@ -109,6 +112,7 @@ export class FakeWwebjsClient extends EventEmitter implements WwebjsClient {
     lids: new Map(),
     groups: new Map(),
     profilePicUrl: undefined,
+    pictures: new Map(),
     media: new Map(),
     initializeError: null,
     chats: [],
@@ -215,7 +219,7 @@ export class FakeWwebjsClient extends EventEmitter implements WwebjsClient {
 
   async getProfilePicUrl(contactId: string): Promise<string | undefined> {
     this.record('getProfilePicUrl', contactId);
-    return this.state.profilePicUrl;
+    return this.state.pictures.has(contactId) ? this.state.pictures.get(contactId) : this.state.profilePicUrl;
   }
 
   // ---- structures -----------------------------------------------------------------------------------------------

@@ -50,6 +50,8 @@ export interface SessionCalls {
   react(to: string, providerMessageId: string, emoji: string): Promise<void>;
   downloadMedia(ref: string, maxBytes: number): Promise<{ data: Buffer; mime: string | null; name: string | null }>;
   checkNumber(number: string): Promise<NumberCheck>;
+  /** The URL of a chat's profile picture; null without one, hidden by privacy, or for a number not on WhatsApp. */
+  profilePicture(chatId: string): Promise<string | null>;
   /** Sends the text to a chat id as the library names it (call rejections). */
   sendText(chatId: string, text: string): Promise<void>;
 }
@@ -228,6 +230,17 @@ export function createSessionCalls(client: WwebjsClient, lib: Pick<WwebjsLibrary
         return id ? { exists: true, number: normalizeWhatsAppNumber(id.user) } : { exists: false, number: null };
       } catch (error) {
         throw providerFailure('checkNumber', error);
+      }
+    },
+
+    async profilePicture(chatId) {
+      ensureReady();
+      try {
+        // The library answers undefined when WhatsApp refuses the query (no picture, privacy).
+        return (await client.getProfilePicUrl(await chatIdOf(chatId))) ?? null;
+      } catch (error) {
+        if (error instanceof ProviderError && error.permanent) return null;
+        throw providerFailure('profilePicture', error);
       }
     },
 
