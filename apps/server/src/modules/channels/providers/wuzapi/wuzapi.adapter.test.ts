@@ -273,6 +273,7 @@ describe('provider calls: the exact HTTP requests', () => {
       token: TOKEN,
       method: 'POST',
       path: '/chat/send/text',
+      query: {},
       body: { Phone: '5511987650001', Body: 'Oi!', Id: expect.stringMatching(/^3EB0TEST/) },
     });
     expect(result).toEqual({ providerMessageId: last().body.Id, ack: 1, timestamp: expect.any(Number) });

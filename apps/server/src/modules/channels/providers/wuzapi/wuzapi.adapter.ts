@@ -16,11 +16,12 @@ import {
   type StartResult,
 } from '../../channels.adapter.js';
 import { createWuzapiClient, wuzapiTarget, type WuzapiClient, type WuzapiTarget } from './wuzapi.client.js';
-import { whatsAppNumberForms } from '../whatsapp-number.js';
-import { parseWuzapiWebhook, phoneOf, splitJid } from './wuzapi.parse.js';
+import { createWuzapiNumbers } from './wuzapi.numbers.js';
+import { createWuzapiHistoryImport } from './wuzapi.history.js';
+import { createWuzapiLive } from './wuzapi.live.js';
+import { parseWuzapiPayload, phoneOf, splitJid, webhookPayload } from './wuzapi.parse.js';
 import {
   WUZAPI_EVENTS,
-  wuzapiCheckSchema,
   wuzapiDownloadSchema,
   wuzapiMediaRefSchema,
   wuzapiPairSchema,
@@ -101,24 +102,26 @@ const DOWNLOAD_PATHS: Record<WuzapiMediaRef['kind'], string> = {
   document: '/chat/downloaddocument',
 };
 
+/** The events a channel subscribes to: HistorySync (the login's history) only when it imports it (importMessages). */
+export const wuzapiEvents = (channel: ChannelCredentials): string[] =>
+  channel.historyImport ? [...WUZAPI_EVENTS, 'HistorySync'] : [...WUZAPI_EVENTS];
+
 /** Registers the channel's webhook with Wuzapi: the HMAC key first (so no webhook goes unsigned), then the URL. */
 export async function registerWuzapiWebhook(
   client: WuzapiClient,
-  target: WuzapiTarget,
-  secret: string,
+  channel: ChannelCredentials,
   webhookUrl: string,
 ): Promise<void> {
-  await client.call(target, 'POST', '/session/hmac/config', { hmac_key: secret }, anyResult);
-  await client.call(target, 'POST', '/webhook', { webhookurl: webhookUrl, events: WUZAPI_EVENTS }, anyResult);
+  const target = wuzapiTarget(channel);
+  await client.call(target, 'POST', '/session/hmac/config', { hmac_key: channel.webhookSecret }, anyResult);
+  const events = wuzapiEvents(channel);
+  await client.call(target, 'POST', '/webhook', { webhookurl: webhookUrl, events }, anyResult);
 }
 
 export interface WuzapiAdapter extends ChannelAdapter {
   /** The code to type on the phone (login by number instead of QR); the session must be connected (start()). */
   pairPhone(channel: ChannelCredentials, phone: string): Promise<string>;
 }
-
-const KNOWN_FORMS_TTL_MS = 6 * 60 * 60 * 1000;
-const KNOWN_FORMS_MAX = 10_000;
 
 export function createWuzapiAdapter(
   options: { client?: WuzapiClient; newMessageId?: (secret: string, seed?: string) => string } = {},
@@ -135,27 +138,9 @@ export function createWuzapiAdapter(
     return { ContextInfo: { StanzaId: replyTo, Participant: participant } };
   }
 
-  /** Per channel and number: the form WhatsApp knows (Brazilian ninth digit), as /user/check answered it. */
-  const knownForms = new Map<string, { phone: string; until: number }>();
-
-  /**
-   * The number to address: a group or a number with one form as it is; a Brazilian mobile in the form WhatsApp
-   * knows it by (Wuzapi sends to `<Phone>@s.whatsapp.net` as given, and a form WhatsApp does not know never arrives).
-   */
-  async function phoneFor(channel: ChannelCredentials, to: string): Promise<string> {
-    if (to.includes('@')) return to;
-    const forms = whatsAppNumberForms(to);
-    if (forms.length === 1) return forms[0]!;
-    const key = `${channel.id}:${forms[0]}`;
-    const kept = knownForms.get(key);
-    if (kept && kept.until > Date.now()) return kept.phone;
-    const answer = await client.call(wuzapiTarget(channel), 'POST', '/user/check', { Phone: forms }, wuzapiCheckSchema);
-    const found = answer.Users.find((user) => user.IsInWhatsapp && user.JID);
-    const phone = found ? splitJid(found.JID!).user : forms[0]!;
-    if (knownForms.size >= KNOWN_FORMS_MAX) knownForms.delete(knownForms.keys().next().value!);
-    knownForms.set(key, { phone, until: Date.now() + KNOWN_FORMS_TTL_MS });
-    return phone;
-  }
+  const numbers = createWuzapiNumbers(client);
+  const phoneFor = numbers.phoneFor;
+  const historyImport = createWuzapiHistoryImport();
 
   async function pairPhone(channel: ChannelCredentials, phone: string): Promise<string> {
     const answer = await client.call(
@@ -246,7 +231,10 @@ export function createWuzapiAdapter(
       return sameHex(given, wuzapiSignature(request.rawBody, channel.webhookSecret));
     },
 
-    parseInbound: (_channel, body) => parseWuzapiWebhook(body),
+    parseInbound(channel, body) {
+      const payload = webhookPayload(body);
+      return payload.type === 'HistorySync' ? historyImport(channel, payload.event) : parseWuzapiPayload(payload);
+    },
 
     async send(channel, outbound) {
       const target = wuzapiTarget(channel);
@@ -329,9 +317,10 @@ export function createWuzapiAdapter(
 
     async start(channel, webhookUrl, options = {}): Promise<StartResult> {
       const target = wuzapiTarget(channel);
-      await registerWuzapiWebhook(client, target, channel.webhookSecret, webhookUrl);
+      await registerWuzapiWebhook(client, channel, webhookUrl);
       try {
-        await client.call(target, 'POST', '/session/connect', { Subscribe: WUZAPI_EVENTS, Immediate: true }, anyResult);
+        const connect = { Subscribe: wuzapiEvents(channel), Immediate: true };
+        await client.call(target, 'POST', '/session/connect', connect, anyResult);
       } catch (error) {
         // A session that is up already is what we asked for.
         if (!(error instanceof ProviderError) || !/already connected/i.test(error.message)) throw error;
@@ -356,6 +345,8 @@ export function createWuzapiAdapter(
     },
 
     pairPhone,
+
+    live: createWuzapiLive({ client, numbers, newMessageId: newId, post }),
 
     /** Logout ends the WhatsApp session (a new QR next time); a session that never logged in is disconnected. */
     async stop(channel) {

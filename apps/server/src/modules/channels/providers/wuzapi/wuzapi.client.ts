@@ -75,7 +75,8 @@ export function createWuzapiClient(): WuzapiClient {
       const message = envelope.success && typeof envelope.data.error === 'string' ? envelope.data.error : '';
       if (!response.ok || !envelope.success || envelope.data.success === false) {
         const status = response.status;
-        const retryable = (status === 429 || status >= 500) && !SESSION_ERRORS.test(message);
+        // 501 is Wuzapi's "disabled for this user" (message history): asking again cannot change it.
+        const retryable = (status === 429 || (status >= 500 && status !== 501)) && !SESSION_ERRORS.test(message);
         throw new ProviderError(`${what}: HTTP ${status} ${message}`.trim(), !retryable, status);
       }
       const value = result.safeParse(envelope.data.data);

@@ -191,7 +191,8 @@ function textOf(content: WuzapiMessageContent | undefined): string | null {
   );
 }
 
-function messageEvents(raw: unknown): InboundEvent[] {
+/** The events of one whatsmeow events.Message (`{Info, Message}`): a webhook's, or a stored one (history). */
+export function messageEvents(raw: unknown): InboundEvent[] {
   const { Info: info, Message: message } = wuzapiMessageEventSchema.parse(raw);
   if (!message) return [];
   const timestamp = Date.parse(info.Timestamp);
@@ -251,7 +252,11 @@ export function webhookPayload(body: unknown): z.infer<typeof wuzapiWebhookSchem
 
 /** Normalised events of one webhook call; throws a ZodError on a malformed body. */
 export function parseWuzapiWebhook(body: unknown): InboundEvent[] {
-  const payload = webhookPayload(body);
+  return parseWuzapiPayload(webhookPayload(body));
+}
+
+/** The events of a webhook's event JSON (HistorySync is the adapter's: it depends on the channel's options). */
+export function parseWuzapiPayload(payload: z.infer<typeof wuzapiWebhookSchema>): InboundEvent[] {
   switch (payload.type) {
     case 'Message':
       return messageEvents(payload.event);

@@ -17,7 +17,7 @@ import { toCredentials } from '../../channels.dto.js';
 import * as repo from '../../channels.repository.js';
 import type { SessionsService } from '../../channels.sessions.js';
 import { registerWuzapiWebhook } from './wuzapi.adapter.js';
-import { createWuzapiClient, wuzapiTarget, type WuzapiClient } from './wuzapi.client.js';
+import { createWuzapiClient, type WuzapiClient } from './wuzapi.client.js';
 
 const tags = ['channels'];
 const params = z.object({ wabaId: z.string().trim().min(1).max(200) });
@@ -58,7 +58,7 @@ export function wuzapiRoutes(deps: {
         const row = await findMeow(ctx, request.params.wabaId, request.body?.id);
         const webhook = `${deps.publicUrl}/api/webhooks/meow/${row.id}`;
         try {
-          await registerWuzapiWebhook(client, wuzapiTarget(toCredentials(row)), row.webhookSecret, webhook);
+          await registerWuzapiWebhook(client, toCredentials(row), webhook);
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
           request.log.warn({ channelId: row.id, reason: error.message }, 'wuzapi refused the webhook');

@@ -7,11 +7,14 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerLive, newLiveState, type SimHistoryRow, type WuzapiLiveState } from './wuzapi.simulator.live.js';
 
 export interface WuzapiCall {
   token: string;
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   body: Record<string, unknown>;
 }
 
@@ -23,6 +26,8 @@ export interface WuzapiUser {
   webhook: string;
   events: string[];
   hmacKey: string | null;
+  /** Groups, phone book, LIDs and history setting the live endpoints answer from (wuzapi.simulator.live.ts). */
+  live: WuzapiLiveState;
 }
 
 export interface WuzapiWebhookRequest {
@@ -38,6 +43,8 @@ export interface WuzapiSimulator {
   addUser(token: string): WuzapiUser;
   /** Numbers WhatsApp knows (as /user/check answers); empty: every number. */
   registered: Set<string>;
+  /** Messages Wuzapi stored (every user's: the history index lists them all), as /chat/history answers them. */
+  history: SimHistoryRow[];
   /** Downloadable media by DirectPath. */
   media: Map<string, { data: Buffer; mime: string }>;
   /** The next call of `path` answers this status and error text. */
@@ -71,7 +78,9 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
   const media = new Map<string, { data: Buffer; mime: string }>();
   const registered = new Set<string>();
   const failures = new Map<string, { status: number; error: string }>();
+  const history: SimHistoryRow[] = [];
   let seq = 0;
+  let userIds = 0;
 
   const addUser = (token: string): WuzapiUser => {
     const user: WuzapiUser = {
@@ -82,6 +91,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
       webhook: '',
       events: [],
       hmacKey: null,
+      live: newLiveState(`user${(userIds += 1)}`),
     };
     users.set(token, user);
     return user;
@@ -98,7 +108,23 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
   ];
   const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-  function answer(user: WuzapiUser, method: string, path: string, body: Record<string, unknown>): Answer {
+  function answer(
+    user: WuzapiUser,
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: Record<string, unknown>,
+  ): Answer {
+    if (
+      path.startsWith('/group/') ||
+      path.startsWith('/user/lid/') ||
+      path === '/user/contacts' ||
+      path === '/chat/history'
+    ) {
+      if (!user.connected) return [500, null, 'no session'];
+    }
+    const live = answerLive(user.live, history, method, path, query);
+    if (live) return live;
     const route = `${method} ${path}`;
     switch (route) {
       case 'POST /session/hmac/config':
@@ -125,7 +151,10 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
         Object.assign(user, { connected: false, loggedIn: false, jid: '' });
         return [200, { Details: 'Logged out' }];
       case 'GET /session/status':
-        return [200, { connected: user.connected, loggedIn: user.loggedIn, jid: user.jid, qrcode: user.qrcode }];
+        return [
+          200,
+          { id: user.live.id, connected: user.connected, loggedIn: user.loggedIn, jid: user.jid, qrcode: user.qrcode },
+        ];
       case 'GET /session/qr':
         if (!user.connected) return [500, null, 'not connected'];
         if (user.loggedIn) return [500, null, 'already logged in'];
@@ -184,7 +213,9 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
       const send = (status: number, payload: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
       const token = String(req.headers.token ?? '');
-      const path = (req.url ?? '/').split('?')[0]!;
+      const url = new URL(req.url ?? '/', 'http://wuzapi.local');
+      const path = decodeURIComponent(url.pathname);
+      const query = Object.fromEntries(url.searchParams);
       const method = req.method ?? 'GET';
       let body: Record<string, unknown> = {};
       try {
@@ -192,7 +223,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
       } catch {
         return send(400, { code: 400, error: 'could not decode Payload', success: false });
       }
-      calls.push({ token, method, path, body });
+      calls.push({ token, method, path, query, body });
       const user = users.get(token);
       if (!user) return send(401, { code: 401, error: 'unauthorized', success: false });
       const failure = failures.get(path);
@@ -200,7 +231,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
         failures.delete(path);
         return send(failure.status, { code: failure.status, error: failure.error, success: false });
       }
-      const [status, data, error] = answer(user, method, path, body);
+      const [status, data, error] = answer(user, method, path, query, body);
       if (error !== undefined) return send(status, { code: status, error, success: false });
       return send(status, { code: status, data, success: true });
     });
@@ -214,6 +245,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
     users,
     addUser,
     media,
+    history,
     registered,
     failNext: (path, status, error) => void failures.set(path, { status, error }),
     callsOf: (path) => calls.filter((call) => call.path === path),
