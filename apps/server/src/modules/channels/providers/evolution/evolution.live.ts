@@ -56,19 +56,20 @@ const chatJids = (chatId: string): string[] =>
     : whatsAppNumberForms(chatId.replace(/\D/g, '')).map((form) => `${form}@s.whatsapp.net`);
 
 export function createEvolutionLive(call: EvolutionInstanceCall): Required<GatewayLive> {
-  async function history(remoteJid: string | null, limit: number): Promise<unknown[]> {
-    const records: unknown[] = [];
-    for (let page = 1; records.length < limit; page++) {
-      const body = {
-        where: remoteJid ? { key: { remoteJid } } : {},
-        offset: HISTORY_PAGE,
-        page,
-      };
+  /** Up to `limit` message events of one chat (every chat: null), page after page, newest first. */
+  async function history(remoteJid: string | null, limit: number): Promise<InboundEvent[]> {
+    const events: InboundEvent[] = [];
+    for (let page = 1; events.length < limit; page++) {
+      const body = { where: remoteJid ? { key: { remoteJid } } : {}, offset: HISTORY_PAGE, page };
       const answer = await call('POST', 'chat/findMessages', body, evoMessagesPageSchema, HISTORY_PAGE_MAX_ANSWER);
-      records.push(...answer.messages.records.slice(0, limit - records.length));
+      for (const record of answer.messages.records) {
+        // Reactions, edits and revokes of older messages are no messages to store.
+        const event = storedMessageEvent(record);
+        if (event && events.length < limit) events.push(event);
+      }
       if (answer.messages.records.length < HISTORY_PAGE || page >= answer.messages.pages) break;
     }
-    return records;
+    return events;
   }
 
   return {
@@ -115,15 +116,10 @@ export function createEvolutionLive(call: EvolutionInstanceCall): Required<Gatew
     },
 
     async fetchHistory(chatId, limit) {
-      const records: unknown[] = [];
-      for (const jid of chatId === null ? [null] : chatJids(chatId)) {
-        if (records.length >= limit) break;
-        records.push(...(await history(jid, limit - records.length)));
-      }
       const events: InboundEvent[] = [];
-      for (const record of records) {
-        const event = storedMessageEvent(record);
-        if (event) events.push(event);
+      for (const jid of chatId === null ? [null] : chatJids(chatId)) {
+        if (events.length >= limit) break;
+        events.push(...(await history(jid, limit - events.length)));
       }
       return events;
     },
