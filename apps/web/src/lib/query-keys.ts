@@ -36,6 +36,8 @@ export const queryKeys = {
   /** The chat history of a ticket (infinite query of MessageListResponse pages, newest page first). */
   messages: (ticketId: number) => ['messages', ticketId] as const,
   messagesAll: ['messages'] as const,
+  /** The participants of a group ticket, read from the live WhatsApp session (outside 'tickets': no event refetches it). */
+  groupParticipants: (ticketId: number) => ['group-participants', ticketId] as const,
   plans: ['plans'] as const,
   captcha: ['auth', 'captcha'] as const,
 };
