@@ -28,6 +28,7 @@ import { ContactsTable } from './ContactsTable';
 import { DuplicatesModal } from './DuplicatesModal';
 import { ExportMenu } from './ExportMenu';
 import { ImportContactsModal } from './ImportContactsModal';
+import { SessionToolsMenu } from './SessionToolsMenu';
 
 type Dialog = { kind: 'form'; contact?: ContactDto } | { kind: 'import' } | { kind: 'duplicates' } | null;
 
@@ -98,6 +99,7 @@ export function ContactsPage() {
                   {t('contacts.import.button')}
                 </Button>
                 <ExportMenu />
+                {can.sessionTools ? <SessionToolsMenu /> : null}
               </>
             ) : null}
             <Button

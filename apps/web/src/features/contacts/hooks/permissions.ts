@@ -6,9 +6,11 @@ export interface ContactPermissions {
   manage: boolean;
   /** Wallet owners are users; listing users needs a supervisor or up. */
   listUsers: boolean;
+  /** The WhatsApp session tools (phone-book and group sync, number check): admins, as the server requires. */
+  sessionTools: boolean;
 }
 
 export function contactPermissions(profile: Profile | undefined): ContactPermissions {
   const manager = profile === 'super' || profile === 'admin' || profile === 'superadmin';
-  return { manage: manager, listUsers: manager };
+  return { manage: manager, listUsers: manager, sessionTools: profile === 'admin' || profile === 'superadmin' };
 }
