@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import {
+  IconHistoryToggle,
   IconPencil,
   IconPlugConnected,
   IconPlugConnectedX,
@@ -10,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelDto } from '@conversa/shared';
+import { isLiveChannelType } from '../../../lib/live-channels';
 import type { SessionAction } from '../api/channels';
 import { canConnect, channelHandle, formatUpdatedAt, TYPE_COLOR, TYPE_ICON } from '../hooks/channel-display';
 import { ChannelStatusBadge } from './ChannelStatusBadge';
@@ -24,6 +26,7 @@ interface ChannelCardProps {
   onShowQrCode: (channel: ChannelDto) => void;
   onEdit: (channel: ChannelDto) => void;
   onDelete: (channel: ChannelDto) => void;
+  onImportOld: (channel: ChannelDto) => void;
 }
 
 export function ChannelCard({
@@ -34,6 +37,7 @@ export function ChannelCard({
   onShowQrCode,
   onEdit,
   onDelete,
+  onImportOld,
 }: ChannelCardProps) {
   const { t } = useTranslation();
   const Icon = TYPE_ICON[channel.type];
@@ -125,6 +129,20 @@ export function ChannelCard({
             )}
           </Group>
           <Group gap={4}>
+            {status === 'CONNECTED' && isLiveChannelType(channel.type) ? (
+              <Tooltip label={t('channels.importOld.action')}>
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('channels.importOld.actionNamed', { name })}
+                  disabled={pending !== null}
+                  onClick={() => onImportOld(channel)}
+                  data-testid={`channel-import-old-${id}`}
+                >
+                  <IconHistoryToggle size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
             <Tooltip label={t('channels.actions.restart')}>
               <ActionIcon
                 variant="subtle"

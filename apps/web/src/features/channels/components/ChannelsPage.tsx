@@ -13,9 +13,14 @@ import { isQrType } from '../hooks/channel-form';
 import { notifyFailure } from '../hooks/notify-failure';
 import { ChannelCard } from './ChannelCard';
 import { ChannelFormModal } from './ChannelFormModal';
+import { ImportOldMessagesModal } from './ImportOldMessagesModal';
 import { QrCodeModal } from './QrCodeModal';
 
-type Dialog = { kind: 'form'; channelId?: number } | { kind: 'qrcode'; channelId: number } | null;
+type Dialog =
+  | { kind: 'form'; channelId?: number }
+  | { kind: 'qrcode'; channelId: number }
+  | { kind: 'importOld'; channelId: number }
+  | null;
 
 /** The channels screen `/sessoes` (product-spec §2 "Channels"): admins manage, supervisors watch. */
 export function ChannelsPage() {
@@ -117,6 +122,7 @@ export function ChannelsPage() {
               onShowQrCode={(c) => setDialog({ kind: 'qrcode', channelId: c.id })}
               onEdit={(c) => setDialog({ kind: 'form', channelId: c.id })}
               onDelete={confirmDelete}
+              onImportOld={(c) => setDialog({ kind: 'importOld', channelId: c.id })}
             />
           ))}
         </SimpleGrid>
@@ -130,6 +136,10 @@ export function ChannelsPage() {
             channel={dialog?.kind === 'form' ? dialogChannel : undefined}
           />
           <QrCodeModal channel={dialog?.kind === 'qrcode' ? (dialogChannel ?? null) : null} onClose={closeDialog} />
+          <ImportOldMessagesModal
+            channel={dialog?.kind === 'importOld' ? dialogChannel : undefined}
+            onClose={closeDialog}
+          />
         </>
       ) : null}
     </>
