@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconCheck,
   IconChevronDown,
+  IconDotsVertical,
   IconHistory,
+  IconHistoryToggle,
   IconLock,
   IconMessageCircleHeart,
   IconMessageOff,
@@ -17,6 +19,7 @@ import type { TicketDto, TicketStatus } from '@conversa/shared';
 import { initialsOf } from '../../hooks/chat-format';
 import { useChangeTicket, type TicketChange } from '../../hooks/chat-ticket';
 import { LogsModal } from './LogsModal';
+import { canSyncHistory, SyncHistoryModal } from './SyncHistoryModal';
 import { TransferModal } from './TransferModal';
 
 const STATUS_COLOR: Record<TicketStatus, string> = { open: 'teal', pending: 'yellow', closed: 'gray' };
@@ -37,15 +40,19 @@ interface ChatHeaderProps {
   ticket: TicketDto;
   meId: number;
   canListUsers: boolean;
+  /** Admins may import a chat's older messages from its live WhatsApp session. */
+  liveSessionTools: boolean;
   onOpenContact: () => void;
 }
 
 /** Contact, channel, protocol, status and assignee, and the actions the ticket's status allows. */
-export function ChatHeader({ ticket, meId, canListUsers, onOpenContact }: ChatHeaderProps) {
+export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpenContact }: ChatHeaderProps) {
   const { t } = useTranslation();
   const change = useChangeTicket(ticket.id);
   const [transferOpen, setTransferOpen] = useState(false);
   const [logsOpen, setLogsOpen] = useState(false);
+  const [syncOpen, setSyncOpen] = useState(false);
+  const showSync = liveSessionTools && canSyncHistory(ticket);
   const run = (next: TicketChange) => change.mutate(next);
   const owner = ticket.userId ?? meId;
   const busy = change.isPending;
@@ -180,6 +187,24 @@ export function ChatHeader({ ticket, meId, canListUsers, onOpenContact }: ChatHe
         >
           {t('chat.header.logs')}
         </Button>
+        {showSync ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" size="md" aria-label={t('chat.header.more')} data-testid="chat-action-more">
+                <IconDotsVertical size={16} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item
+                leftSection={<IconHistoryToggle size={16} aria-hidden />}
+                onClick={() => setSyncOpen(true)}
+                data-testid="chat-action-sync-history"
+              >
+                {t('chat.syncHistory.action')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
         {ticket.contact.blocked ? (
           <Badge color="red" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
             {t('chat.contact.blocked')}
@@ -190,6 +215,7 @@ export function ChatHeader({ ticket, meId, canListUsers, onOpenContact }: ChatHe
         <TransferModal ticket={ticket} opened onClose={() => setTransferOpen(false)} canListUsers={canListUsers} />
       ) : null}
       <LogsModal ticketId={ticket.id} opened={logsOpen} onClose={() => setLogsOpen(false)} />
+      {showSync ? <SyncHistoryModal ticket={ticket} opened={syncOpen} onClose={() => setSyncOpen(false)} /> : null}
     </Group>
   );
 }

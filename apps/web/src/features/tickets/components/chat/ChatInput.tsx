@@ -11,10 +11,15 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@conversa/shared';
-import { notifyWarning } from '../../../../lib/notify';
+import { ApiError, describeError } from '../../../../lib/api';
+import { notifyError, notifyWarning } from '../../../../lib/notify';
+import { useSendMention, type MentionSend } from '../../api/send-mention';
+import { mentionedNumbers } from '../../hooks/chat-mentions';
 import { formatFileSize, messageText } from '../../hooks/chat-format';
 import { formatElapsed, useAudioRecorder } from '../../hooks/chat-recorder';
 import { EmojiPicker } from './EmojiPicker';
+import { GroupMentionMenu } from './GroupMentionMenu';
+import { useMentionPicker } from './MentionPicker';
 
 export interface PendingFile {
   key: string;
@@ -33,6 +38,8 @@ interface ChatInputProps {
   onSendFiles: () => void;
   onSendAudio: (file: File) => void;
   onEdit: (message: MessageDto, newBody: string) => void;
+  /** A group ticket on a live WhatsApp channel: `@` mentions and the mention menu. */
+  groupTicketId?: number | null;
 }
 
 /** The banner above the input: the message being replied to or edited, Esc or the close button cancels. */
@@ -79,6 +86,28 @@ export function ChatInput(props: ChatInputProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const recorder = useAudioRecorder();
+  const groupTicketId = props.groupTicketId ?? null;
+  const mentions = useMentionPicker({
+    ticketId: groupTicketId ?? 0,
+    enabled: groupTicketId !== null,
+    text,
+    setText,
+    textarea,
+  });
+  const mentionSend = useSendMention(groupTicketId ?? 0);
+
+  /** A mention send: the text stays in the box until the server has it (chat:create then shows the message). */
+  const sendMention = (send: MentionSend) =>
+    mentionSend.mutate(send, {
+      onSuccess: () => {
+        setText((current) => (current.trim() === send.body ? '' : current));
+        props.onCancelReply();
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.notified))
+          notifyError(describeError(error), t('chat.mentions.failed'));
+      },
+    });
 
   // Entering edit mode puts the message's text in the box (state adjusted while rendering, not in an effect).
   const [editingShown, setEditingShown] = useState(editing);
@@ -108,12 +137,19 @@ export function ChatInput(props: ChatInputProps) {
       setText('');
       return;
     }
+    if (mentionSend.isPending) return;
     if (files.length > 0) props.onSendFiles();
+    const mentioned = body ? mentionedNumbers(body, mentions.participants) : [];
+    if (mentioned.length > 0) return sendMention({ mode: 'list', body, participants: mentioned });
     if (body) props.onSendText(body);
     if (body || files.length > 0) setText('');
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mentions.onKeyDown(event)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -201,8 +237,16 @@ export function ChatInput(props: ChatInputProps) {
           ))}
         </Pill.Group>
       ) : null}
+      {mentions.list}
       <Group gap={4} align="flex-end" wrap="nowrap">
         <EmojiPicker onPick={insertEmoji} />
+        {groupTicketId !== null && !editing ? (
+          <GroupMentionMenu
+            empty={!text.trim()}
+            sending={mentionSend.isPending}
+            onSend={(mode) => sendMention({ mode, body: text.trim() })}
+          />
+        ) : null}
         {editing ? null : (
           <>
             <Tooltip label={t('chat.input.attach')}>
@@ -237,7 +281,11 @@ export function ChatInput(props: ChatInputProps) {
           maxRows={6}
           maxLength={20_000}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            mentions.track(event.currentTarget);
+          }}
+          {...mentions.textareaProps}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           placeholder={t('chat.input.placeholder')}
@@ -261,6 +309,7 @@ export function ChatInput(props: ChatInputProps) {
           aria-label={editing ? t('chat.input.saveEdit') : t('chat.input.send')}
           onClick={submit}
           disabled={!canSend}
+          loading={mentionSend.isPending}
           data-testid="chat-send"
         >
           {editing ? <IconPencil size={18} aria-hidden /> : <IconSend size={18} aria-hidden />}

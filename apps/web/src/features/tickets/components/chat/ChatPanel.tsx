@@ -6,6 +6,7 @@ import { FORWARD_MAX_MESSAGES, type MessageDto } from '@conversa/shared';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../../components/QueryError';
 import { describeError, ApiError } from '../../../../lib/api';
+import { isLiveChannelType } from '../../../../lib/live-channels';
 import { notifyError, notifyWarning } from '../../../../lib/notify';
 import { useStoredSession } from '../../../../lib/storage';
 import { useDeleteMessage, useEditMessage, useMessages, useReactMessage } from '../../api/messages';
@@ -139,6 +140,8 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
     );
   }
 
+  const liveSession = isLiveChannelType(ticket.whatsapp?.type);
+  const isGroup = ticket.isGroup || ticket.contact.isGroup;
   const blockedReason =
     ticket.status === 'closed' ? 'closed' : ticket.status === 'pending' && ticket.userId !== meId ? 'pending' : null;
 
@@ -179,7 +182,13 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
       }}
       onDrop={onDrop}
     >
-      <ChatHeader ticket={ticket} meId={meId} canListUsers={canListUsers} onOpenContact={() => setContactOpen(true)} />
+      <ChatHeader
+        ticket={ticket}
+        meId={meId}
+        canListUsers={canListUsers}
+        liveSessionTools={liveSession && (session?.profile === 'admin' || session?.profile === 'superadmin')}
+        onOpenContact={() => setContactOpen(true)}
+      />
       <MessageList
         ref={list}
         items={items}
@@ -244,6 +253,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
           onSendFiles={sendFiles}
           onSendAudio={(file) => send.file(file)}
           onEdit={(message, newBody) => edit.mutate({ message, newBody })}
+          groupTicketId={liveSession && isGroup ? ticket.id : null}
         />
       )}
       {dragging ? (
