@@ -60,6 +60,10 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   },
   'GET /api/plan': { exempt: 'public plan catalogue, tenant-less' },
   'GET /api/media/:token': { exempt: 'HMAC-signed token over tenant and message; forged -> 404 (media tests)' },
+  'GET /api/contacts/avatar/:token': {
+    exempt:
+      'HMAC-signed token over tenant, contact and stored key; forged or other-tenant -> 404 (baileys.avatars.test.ts)',
+  },
   'GET /api/contacts/export/:token': { exempt: 'HMAC-signed token over the tenant; contacts.export.test.ts' },
   'POST /api/webhooks/:provider/:channelId': {
     exempt: 'provider webhook: the channel secret is the credential (401 without it), channels.webhooks.test.ts',

@@ -5,6 +5,7 @@
 import type { AppModule } from '../../modules.js';
 import { setInboundSink } from '../channels/index.js';
 import { createMediaLinks } from '../messages/index.js';
+import { registerContactAvatarJobs } from './ingestion.avatars.js';
 import { createIngestion } from './ingestion.service.js';
 
 export { createIngestion };
@@ -20,5 +21,7 @@ export const inboxModule: AppModule = (platform) => {
     logger: platform.logger,
   });
   setInboundSink(platform, { receive: (channel, event) => ingestion.ingest(channel, [event]) });
+  // The pictures of the contacts ingestion claims are asked of the live session: on its owner, from its queue.
+  registerContactAvatarJobs(platform);
   return { plugin: async () => undefined };
 };

@@ -44,6 +44,7 @@ import {
   loadTicketDtos,
   type ActiveTicketRequest,
 } from '../tickets/index.js';
+import { requestContactAvatars } from './ingestion.avatars.js';
 import { createImportTracker } from './ingestion.import.js';
 import { createLanes, laneOf } from './ingestion.lanes.js';
 
@@ -103,7 +104,8 @@ const chatFacts = (party: InboundParty): InboundContactFacts => ({
   name: party.name,
   number: party.number,
   isGroup: party.isGroup,
-  profilePicUrl: party.profilePicUrl ?? null,
+  // Only what the provider told: a party without a picture leaves the stored one (ours, contacts.avatars.ts) alone.
+  ...(party.profilePicUrl !== undefined ? { profilePicUrl: party.profilePicUrl } : {}),
 });
 
 function participantFacts(party: InboundParty): InboundContactFacts | null {
@@ -155,6 +157,8 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     const senderFacts = participantFacts(event.party);
     const sender = senderFacts ? await upsertInboundContact(tx, tenantId, senderFacts) : null;
     if (sender?.blocked) return null;
+    // Session channels: the pictures of new contacts (and of those last asked a day ago) are asked for.
+    await requestContactAvatars(tx, deps.jobs, tenantId, channel, [chat, sender]);
     const base = ticketBase(channel, event.party.isGroup);
     // Imported history opens its new tickets in the import's queue when the channel names one.
     if (event.imported) base.queueId = channel.historyImport?.queueId ?? base.queueId;
@@ -203,6 +207,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       return contact && !contact.blocked ? [{ event, contactId: contact.id }] : [];
     });
     if (kept.length === 0) return { messages: [], tickets: [] };
+    await requestContactAvatars(tx, deps.jobs, tenantId, channel, contacts);
     const tickets = await findOrCreateActiveTickets(
       tx,
       tenantId,

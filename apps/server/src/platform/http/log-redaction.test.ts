@@ -63,6 +63,7 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/tickets/1?token=zzz&a=b')).toBe('/api/tickets/1?token=[redacted]&a=b');
     expect(redactUrl('/api/tickets?status=open')).toBe('/api/tickets?status=open');
     expect(redactUrl('/api/media/')).toBe('/api/media/');
+    expect(redactUrl('/api/contacts/avatar/abc.def')).toBe('/api/contacts/avatar/[redacted]');
     expect(logSerializers.headers({ Authorization: 'x', cookie: 'y' })).toEqual({
       Authorization: '[redacted]',
       cookie: '[redacted]',

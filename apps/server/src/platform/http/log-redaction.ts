@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 export const REDACTED = '[redacted]';
 
 /** Path prefixes whose next segment is a bearer token (the routes that serve `<img>` tags and download links). */
-const TOKEN_PATH_PREFIXES = ['/api/media/', '/api/contacts/export/'];
+const TOKEN_PATH_PREFIXES = ['/api/media/', '/api/contacts/export/', '/api/contacts/avatar/'];
 const SECRET_QUERY_KEYS = /^(token|access_token|jrt|key|secret|signature)$/i;
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
 
