@@ -69,7 +69,7 @@ export function parseHistoryBatch(
 /** The running import of each channel: the total handed over, and when its last chunk came. */
 export function createHistoryImports(options: { quietMs?: number; now?: () => number } = {}) {
   const quietMs = options.quietMs ?? EVOLUTION_HISTORY_QUIET_MS;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const running = new Map<number, { total: number; lastAt: number }>();
 
   return {

@@ -120,7 +120,10 @@ describe('groups', () => {
       ['GET', 'Live'],
     ]);
     // Evolution reads the group from the query string.
-    expect(calls[0]!.body).toEqual({});
+    expect(calls.map((c) => [c.query, c.body])).toEqual([
+      ['?groupJid=120363025246125486%40g.us', {}],
+      ['?groupJid=120363025246125486%40g.us', {}],
+    ]);
   });
 
   it('groupParticipants of an unknown group: a permanent ProviderError (Evolution answers 404)', async () => {
@@ -136,7 +139,12 @@ describe('groups', () => {
       { id: GROUP, subject: 'Clientes VIP', participants: 4 },
       { id: '120363000000002@g.us', subject: 'Equipe', participants: 0 },
     ]);
-    expect(sim.callsOf('group/fetchAllGroups')[0]).toMatchObject({ method: 'GET', instance: 'Live', body: {} });
+    expect(sim.callsOf('group/fetchAllGroups')[0]).toMatchObject({
+      method: 'GET',
+      instance: 'Live',
+      query: '?getParticipants=false',
+      body: {},
+    });
   });
 });
 

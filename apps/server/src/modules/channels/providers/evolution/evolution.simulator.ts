@@ -20,6 +20,8 @@ export interface EvolutionSimCall {
   instance: string | null;
   apikey: string | null;
   body: Record<string, unknown>;
+  /** The query string as sent (`?groupJid=...`), '' without one. */
+  query: string;
 }
 
 export interface SimInstance {
@@ -272,6 +274,7 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
         instance: match ? decodeURIComponent(match[3]!) : null,
         apikey,
         body,
+        query: url.search,
       };
       calls.push(call);
       if (apikey !== apiKey) return send(401, errorBody(401, 'Unauthorized'));
