@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../lib/i18n';
 import { parseSyncLimit, SYNC_LIMIT_MAX } from '../lib/live-channels';
 
 interface SyncLimitModalProps {
@@ -46,7 +47,10 @@ export function SyncLimitModal(props: SyncLimitModalProps) {
     if (loading) return;
     const limit = parseSyncLimit(value);
     if (limit === null) return setInvalid(t('historySync.limitInvalid'));
-    if (limit === 'max') return setInvalid(t('historySync.limitMax', { max: SYNC_LIMIT_MAX.toLocaleString() }));
+    if (limit === 'max')
+      return setInvalid(
+        t('historySync.limitMax', { max: new Intl.NumberFormat(currentLocale()).format(SYNC_LIMIT_MAX) }),
+      );
     setInvalid(null);
     props.onSubmit(limit);
   };

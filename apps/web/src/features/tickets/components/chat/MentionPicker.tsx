@@ -66,7 +66,8 @@ export function useMentionPicker({ ticketId, enabled, text, setText, textarea }:
       setDismissedAt(trigger.start);
       return true;
     }
-    if (options.length === 0) return false;
+    // Enter while the list is still loading would send the half-typed `@name`: wait for it instead.
+    if (options.length === 0) return event.key === 'Enter' && participants.isPending;
     if (event.key === 'ArrowDown') setActive((activeIndex + 1) % options.length);
     else if (event.key === 'ArrowUp') setActive((activeIndex - 1 + options.length) % options.length);
     else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
