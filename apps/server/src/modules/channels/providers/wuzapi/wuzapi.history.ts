@@ -107,7 +107,7 @@ export function historyChunk(raw: unknown, options: HistoryImportOptions): Histo
         continue; // One message Wuzapi could not give whole does not drop the chunk.
       }
       for (const one of parsed) {
-        if (one.kind !== 'message' || (one.party.isGroup && !options.groups)) continue;
+        if (one.kind !== 'message') continue;
         if (!within(one.timestamp, options)) continue;
         messages.push({ ...one, imported: true });
       }

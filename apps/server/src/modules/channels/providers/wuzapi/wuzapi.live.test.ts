@@ -205,6 +205,14 @@ describe('fetchHistory: GET /chat/history (stored messages, parsed as webhooks a
     expect(got.every((e) => e.kind === 'message' && !e.imported && e.party.chatId === '5511987650001')).toBe(true);
   });
 
+  it('a Brazilian mobile is asked under the form WhatsApp knows it by', async () => {
+    sim.registered.add('556188887777');
+    stored('text', { Chat: '556188887777@s.whatsapp.net', Sender: '556188887777@s.whatsapp.net' });
+    const got = await live.fetchHistory!('5561988887777', 10);
+    expect(sim.callsOf('/chat/history')[0]!.query).toEqual({ chat_jid: '556188887777@s.whatsapp.net', limit: '10' });
+    expect(got).toEqual([expect.objectContaining({ party: expect.objectContaining({ chatId: '5561988887777' }) })]);
+  });
+
   it('the limit holds; a group is asked by its JID without a LID lookup', async () => {
     stored('group');
     stored('group', { ID: 'G2', Timestamp: '2025-11-21T02:00:00-03:00' });

@@ -29,7 +29,7 @@ import {
 } from '../../channels.adapter.js';
 import { wuzapiTarget, type WuzapiClient, type WuzapiTarget } from './wuzapi.client.js';
 import type { WuzapiNumbers } from './wuzapi.numbers.js';
-import { messageEvents, phoneOf, splitJid } from './wuzapi.parse.js';
+import { messageEvents, phoneOf } from './wuzapi.parse.js';
 import {
   wuzapiContactsSchema,
   wuzapiGroupInfoSchema,
@@ -100,7 +100,8 @@ export function createWuzapiLive(deps: WuzapiLiveDeps) {
         const members: GroupParticipant[] = [];
         for (const member of group.Participants ?? []) {
           const number = phoneOf(member.PhoneNumber ?? undefined, member.JID ?? undefined);
-          if (number) members.push({ number, name: null, isAdmin: Boolean(member.IsAdmin || member.IsSuperAdmin) });
+          // whatsmeow sets IsAdmin for super admins (the group's creator) too.
+          if (number) members.push({ number, name: null, isAdmin: Boolean(member.IsAdmin) });
         }
         return members;
       },
@@ -118,8 +119,7 @@ export function createWuzapiLive(deps: WuzapiLiveDeps) {
         const book = await get('/user/contacts', wuzapiContactsSchema, WUZAPI_LIVE_MAX_BYTES.contacts);
         const people = new Map<string, string | null>();
         for (const [jid, info] of Object.entries(book ?? {})) {
-          if (splitJid(jid).server !== 's.whatsapp.net') continue;
-          const number = phoneOf(jid);
+          const number = phoneOf(jid); // Phone JIDs only: LIDs, groups, broadcasts are not people in the book.
           if (!number) continue;
           const name = info.FullName || info.FirstName || info.PushName || info.BusinessName || null;
           if (!people.has(number) || (name && !people.get(number))) people.set(number, name);
@@ -136,11 +136,9 @@ export function createWuzapiLive(deps: WuzapiLiveDeps) {
           const path = `/chat/history?${query({ chat_jid: chat, limit: limit - events.length })}`;
           const rows = await get(path, wuzapiHistoryRowsSchema, WUZAPI_LIVE_MAX_BYTES.history);
           for (const row of rows ?? []) {
-            if (!row.data_json || seen.has(row.message_id)) continue;
+            if (seen.has(row.message_id)) continue;
             seen.add(row.message_id);
-            for (const event of storedEvents(row.data_json)) {
-              if (events.length < limit) events.push(event);
-            }
+            events.push(...storedEvents(row.data_json ?? ''));
           }
         }
         return events;
