@@ -3,6 +3,10 @@
  * server). The channel holds the gateway's base URL (`remotePath`) and the Wuzapi user token (`tokenAPI`); `wabaId`
  * names the instance. Webhooks are signed: start() gives Wuzapi the channel's webhook secret as its HMAC key, and
  * every webhook must carry `x-hmac-signature` = hex HMAC-SHA256 of the raw body under that key.
+ *
+ * Live operations (groups, phone book, number checks, stored history, mentions): wuzapi.live.ts. The login's history
+ * (importMessages): HistorySync webhooks, subscribed only then (wuzapiEvents), turned into imported messages by
+ * wuzapi.history.ts.
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
