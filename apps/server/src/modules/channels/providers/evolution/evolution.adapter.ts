@@ -3,7 +3,9 @@
  * channel holds the server's base URL (`remotePath`), its API key (`tokenAPI`) and the instance name (`wabaId`, the
  * channel name reduced to [A-Za-z0-9], fixed after creation). start() creates the instance when missing, registers
  * the webhook with the channel's secret as a header (Evolution sends configured headers back with every call) and
- * answers the QR code; the rest of the login arrives as `qrcode.updated`/`connection.update` webhooks.
+ * answers the QR code; the rest of the login arrives as `qrcode.updated`/`connection.update` webhooks. The live
+ * session operations (group members, groups, phone book, number checks, older history, mentions) are `live()`
+ * (evolution.live.ts); a channel with importMessages imports the login's history (evolution.history.ts).
  *
  * Evolution's own `apikey` field in webhook bodies is not accepted as a credential: it is only present when the
  * server exposes instance tokens (AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES), it is the instance token rather than
