@@ -3,11 +3,14 @@
  * Evolution and Wuzapi tabs, preferences) and their forms, and
  * the service screen's new-ticket and filter dialogs: each
  * screen gets a screenshot and the axe audit. All screens are audited before the test fails, so one run names every
- * violation.
+ * violation. A second walk opens the WhatsApp session tools on a connected Baileys channel: the contacts screen's
+ * menu, confirmation and result dialogs, Import old messages on the channel card, and Sync history in a chat.
  */
+import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createUser } from '../support/api.js';
+import type { ChannelDto } from '@conversa/shared';
+import { apiRequest, createUser } from '../support/api.js';
 import { describeViolations, findAxeViolations } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
@@ -15,6 +18,8 @@ import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
 import { useBrowser } from '../support/suite.js';
 import { connectedTelegramChannel } from '../support/telegram.js';
 import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { waitFor } from '../support/wait.js';
+import { customerWrites, scanQr, waitForSocket } from '../support/whatsapp.js';
 
 const ctx = e2eContext();
 const browserTest = useBrowser();
@@ -112,6 +117,115 @@ browserTest(
     expect(reports, reports.join('\n\n')).toEqual([]);
   },
 );
+
+browserTest(
+  'an admin opens the WhatsApp session tools: the contacts menu, its dialogs and both history imports, each accessible',
+  async (session) => {
+    const { page } = session;
+    const email = uniqueEmail('admin-wapp-tools');
+    const password = strongPassword();
+    await createUser(ctx.baseUrl, ctx.superadminToken, {
+      name: uniqueName('Admin Sessao'),
+      email,
+      password,
+      profile: 'admin',
+    });
+    // A connected Baileys channel (the simulator's phone scans the QR) and a customer's ticket on it.
+    const channel = await connectedBaileysChannel();
+    const customer = { number: `55319${crypto.randomInt(10_000_000, 99_999_999)}`, name: uniqueName('Rita') };
+    await customerWrites(ctx.whatsappSimulatorUrl, channel.id, customer, 'Bom dia, meu pedido chegou?');
+
+    await openRoute(session, '/login');
+    await submitLogin(session, ctx, email, password);
+    await waitForShell(page, 'admin');
+
+    const reports: string[] = [];
+    const audit = async (screen: string, options: { include?: string } = {}) => {
+      if (options.include) await waitForOpaque(page, options.include);
+      await screenshot(page, `admin-${screen}`);
+      const violations = await findAxeViolations(page, options);
+      if (violations.length > 0) reports.push(describeViolations(screen, violations));
+    };
+    await waitForNoToast(page);
+
+    // Contacts: the WhatsApp menu, the check's confirmation (cancelled), and a group sync's counts.
+    await openRoute(session, '/contatos');
+    await page.getByTestId('contacts-table').waitFor({ state: 'visible' });
+    const tools = page.getByTestId('contacts-session-tools');
+    await tools.click();
+    await page.getByTestId('contacts-check-numbers').waitFor({ state: 'visible' });
+    await audit('contacts-session-menu', { include: '[role="menu"]' });
+    await page.getByTestId('contacts-check-numbers').click();
+    await page.getByTestId('confirm-check-contacts').waitFor({ state: 'visible' });
+    await audit('contacts-check-confirm', { include: '[role="dialog"]' });
+    await page.getByTestId('confirm-cancel').click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await tools.click();
+    await page.getByTestId('contacts-sync-groups').click();
+    await page.getByTestId('contacts-session-result-close').waitFor({ state: 'visible', timeout: 20_000 });
+    await audit('contacts-sync-result', { include: '[role="dialog"]' });
+    await page.getByTestId('contacts-session-result-close').click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // Channels: Import old messages on the connected card; a refused limit shows the spec's text.
+    await openRoute(session, '/sessoes');
+    await page.getByTestId(`channel-import-old-${channel.id}`).click();
+    const limit = page.getByTestId('channel-import-old-limit');
+    await limit.waitFor({ state: 'visible' });
+    await audit('channel-import-old', { include: '[role="dialog"]' });
+    await limit.fill('1.5');
+    await page.getByTestId('channel-import-old-submit').click();
+    await page.getByText('O limite deve ser um número positivo.').waitFor({ state: 'visible' });
+    await audit('channel-import-old-invalid', { include: '[role="dialog"]' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // The customer's chat: Sync history from the ticket's menu, then the import's progress toast.
+    await openRoute(session, '/atendimento');
+    await page.getByTestId('tickets-subtab-pending').click();
+    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer.name });
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
+    await openRoute(session, `/atendimento/${ticketId}`);
+    await page.getByTestId('chat-action-more').click();
+    await page.getByTestId('chat-action-sync-history').waitFor({ state: 'visible' });
+    await audit('chat-more-menu', { include: '[role="menu"]' });
+    await page.getByTestId('chat-action-sync-history').click();
+    await page.getByTestId('chat-sync-history-limit').waitFor({ state: 'visible' });
+    await audit('chat-sync-history', { include: '[role="dialog"]' });
+    await page.getByTestId('chat-sync-history-limit').fill('20');
+    await page.getByTestId('chat-sync-history-submit').click();
+    await page.getByTestId('chat-sync-history-limit').waitFor({ state: 'hidden', timeout: 20_000 });
+    await page.getByText('Importação iniciada. O progresso aparece em uma notificação.').waitFor({ state: 'visible' });
+    // The server's `{T}:importMessages` progress arrives as the import toast the socket listener already shows.
+    await page.getByText('Importação de mensagens').waitFor({ state: 'visible', timeout: 20_000 });
+    await screenshot(page, 'admin-chat-sync-history-started');
+
+    expect(reports, reports.join('\n\n')).toEqual([]);
+  },
+);
+
+/** A Baileys channel of tenant 1, connected: its session started and the simulator's phone scanned the QR code. */
+async function connectedBaileysChannel(): Promise<ChannelDto> {
+  const channel = await apiRequest<ChannelDto>(ctx.baseUrl, 'POST', '/whatsapp', {
+    token: ctx.superadminToken,
+    body: { name: uniqueName('WhatsApp Loja'), type: 'baileys' },
+  });
+  await apiRequest(ctx.baseUrl, 'POST', `/whatsappsession/${channel.id}`, { token: ctx.superadminToken });
+  await waitForSocket(ctx.whatsappSimulatorUrl, channel.id);
+  await scanQr(ctx.whatsappSimulatorUrl, channel.id, `55119${crypto.randomInt(10_000_000, 99_999_999)}`);
+  await waitFor(
+    `channel ${channel.id} CONNECTED`,
+    async () => {
+      const current = await apiRequest<ChannelDto>(ctx.baseUrl, 'GET', `/whatsapp/${channel.id}`, {
+        token: ctx.superadminToken,
+      });
+      return current.status === 'CONNECTED';
+    },
+    { timeoutMs: 30_000 },
+  );
+  return channel;
+}
 
 async function waitForNoToast(page: Page): Promise<void> {
   await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });

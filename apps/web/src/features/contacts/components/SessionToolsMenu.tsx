@@ -26,7 +26,9 @@ const ROWS: { [K in Tool]: readonly string[] } = {
 
 /**
  * The WhatsApp session tools of the contacts screen (admins): sync the phone book, sync groups, check every number.
- * One runs at a time; the answer's counts show in a small dialog and the list is read again.
+ * One runs at a time; the answer's counts show in a small dialog and the list is read again. The menu has no initial
+ * focus placeholder: Mantine renders it as role="presentation" with a tabindex, which axe reports as critical
+ * (aria-required-children); the chat's menus opt out the same way.
  */
 export function SessionToolsMenu() {
   const { t } = useTranslation();
@@ -66,7 +68,7 @@ export function SessionToolsMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button
             variant="default"
