@@ -86,9 +86,20 @@ describe('picture jobs from ingestion', () => {
         .where(eq(contacts.number, '5511900000001')),
     );
     await ingestion.ingest(baileys, [from('5511900000001', 'amanhã')]);
-    await ingestion.ingest(telegram, [textEvent('990001', 'telegram')]);
+    // A number-keyed contact on a channel without a session (its picture is not ours to ask for).
+    await ingestion.ingest(telegram, [from('5511900000099', 'outro canal')]);
     const asked = await askedFor();
     expect(asked.filter((n) => n === '5511900000001')).toHaveLength(2);
     expect(asked).toHaveLength(7);
+    // Not even claimed: no job in any queue, and it stays never asked.
+    const anywhere = await queryRows<{ n: number }>(
+      t.platform.db,
+      sql`select count(*)::int as n from pgboss.job where data->>'kind' = 'contacts.avatar'`,
+    );
+    expect(anywhere[0]!.n).toBe(7);
+    const [other] = await withTenant(t.platform.db, systemContext(tenant), (tx) =>
+      tx.select().from(contacts).where(eq(contacts.number, '5511900000099')),
+    );
+    expect(other!.avatarCheckedAt).toBeNull();
   });
 });

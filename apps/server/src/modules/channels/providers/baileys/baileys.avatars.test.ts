@@ -165,6 +165,11 @@ describe('contact pictures on a Baileys channel', () => {
     // A signed key the contact does not show.
     const stale = claims.k.replace(/-[0-9a-f]{32}\./, `-${'0'.repeat(32)}.`);
     expect((await get(links.url({ tenantId: 1, contactId: claims.c, key: stale }))).statusCode).toBe(404);
+    // Carla's stored picture signed for another contact of the tenant, which does not show it.
+    const other = (
+      await t.call(admin, 'POST', '/contacts', { name: 'Outro', number: '5511987659999' })
+    ).json<ContactDto>();
+    expect((await get(links.url({ tenantId: 1, contactId: other.id, key: claims.k }))).statusCode).toBe(404);
     // The right one still works.
     expect((await get(carlaUrl)).statusCode).toBe(200);
   });
@@ -213,6 +218,21 @@ describe('contact pictures on a Baileys channel', () => {
       'the new name',
     );
     expect(renamed!.profilePicUrl).toBe(changed.profilePicUrl);
+
+    // She hides it (or removes it): our copy goes too, announced; its URL stops working.
+    sim.pictures.set(CARLA, 'hidden');
+    await ageCheck(CARLA);
+    customerWrites(CARLA);
+    await eventually(
+      () => finishedJobs(row.id),
+      (n) => n === 4,
+      'the fourth picture job',
+    );
+    const hidden = (await contactRow(CARLA))!;
+    expect([hidden.profilePicUrl, hidden.avatarKey]).toEqual([null, null]);
+    expect(announced.at(-1)).toMatchObject({ id: row.id, profilePicUrl: null });
+    expect((await get(changed.profilePicUrl!)).statusCode).toBe(404);
+    expect(storedAvatars().filter((f) => f.startsWith(`avatar-${row.id}-`))).toHaveLength(0);
   });
 
   it('no picture (or hidden): nothing stored, and not asked again within a day', async () => {
