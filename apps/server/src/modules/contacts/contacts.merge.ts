@@ -41,7 +41,8 @@ export function mergedFields(target: repo.ContactRow, sources: repo.ContactRow[]
   const patch: Partial<repo.ContactValues> = {};
   for (const field of [...FILLABLE, 'name'] as const) {
     if (!isEmpty(target[field])) continue;
-    const source = sources.find((s) => !isEmpty(s[field]));
+    // A picture we stored (contacts.avatars.ts) is signed for its own contact, which goes: it is not carried over.
+    const source = sources.find((s) => !isEmpty(s[field]) && !(field === 'profilePicUrl' && s.avatarKey));
     if (source) Object.assign(patch, { [field]: source[field] });
   }
   const extraInfo: ExtraInfoItem[] = [...target.extraInfo];

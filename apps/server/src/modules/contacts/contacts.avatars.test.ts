@@ -1,7 +1,12 @@
-/** Contact picture URLs: signed over tenant, contact and key; anything altered, or naming another tenant's key, fails. */
+/**
+ * Contact picture URLs: signed over tenant, contact and key; anything altered, or naming another tenant's key, fails.
+ * A merge does not carry a signed picture to another contact.
+ */
 import { describe, expect, it } from 'vitest';
 import { createMediaLinks } from '../messages/index.js';
 import { AVATAR_PATH, createAvatarLinks } from './contacts.avatars.links.js';
+import { mergedFields } from './contacts.merge.js';
+import type { ContactRow } from './contacts.repository.js';
 
 const links = createAvatarLinks('secret-1', 'https://api.example.com');
 const tokenOf = (url: string) => url.slice(`https://api.example.com${AVATAR_PATH}`.length);
@@ -28,5 +33,16 @@ describe('avatar links', () => {
     // Signed by us, but the key belongs to tenant 3 while the token names tenant 4.
     const crossed = tokenOf(links.url({ tenantId: 4, contactId: 41, key: '3/avatar-41-aa.jpg' }));
     expect(links.verify(crossed)).toBeNull();
+  });
+});
+
+describe('merging contacts', () => {
+  it("does not carry a source's stored picture over (its URL is signed for the source, which is deleted)", () => {
+    const row = (id: number, extra: Partial<ContactRow>) => ({ id, extraInfo: [], ...extra }) as unknown as ContactRow;
+    const target = row(1, { profilePicUrl: null, avatarKey: null });
+    const ours = row(2, { profilePicUrl: 'https://api/x/avatar/t', avatarKey: '1/avatar-2-aa.jpg' });
+    const theirs = row(3, { profilePicUrl: 'https://t.me/pic.jpg', avatarKey: null });
+    expect(mergedFields(target, [ours]).profilePicUrl).toBeUndefined();
+    expect(mergedFields(target, [ours, theirs]).profilePicUrl).toBe('https://t.me/pic.jpg');
   });
 });
