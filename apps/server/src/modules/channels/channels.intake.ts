@@ -116,6 +116,10 @@ export function createWebhookIntake(deps: {
   }
 
   return {
+    /** Throws ERR_NO_WAPP_FOUND unless the channel exists and is the provider's (read before a large body is). */
+    async expect(provider: string, channelId: number): Promise<void> {
+      await resolve(provider, channelId);
+    },
     async receive(provider: string, channelId: number, request: WebhookRequest): Promise<IntakeResult> {
       const { adapter, row } = await resolve(provider, channelId);
       if (!adapter.verifyInbound(toCredentials(row), request)) throw fail('ERR_WEBHOOK_UNAUTHORIZED');

@@ -2,7 +2,9 @@
  * `POST /api/webhooks/{provider}/{channelId}`: public (providers carry no user token); the channel's own secret is
  * the credential, checked by its adapter. Answers 2xx only once every event of the call is stored.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fail } from '../../platform/http/errors.js';
 import { z } from 'zod';
 import type { WebhookIntake } from './channels.intake.js';
 
@@ -18,6 +20,10 @@ const params = z.object({
   channelId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 const response = z.object({ ok: z.literal(true), received: z.number(), ignored: z.boolean() });
+
+/** How large a QR gateway's webhook may be (a login's history in one call). */
+export const GATEWAY_WEBHOOK_MAX_BYTES = 32 * 1024 * 1024;
+const LARGE_BODY_PROVIDERS = ['evo', 'meow'] as const;
 
 const badBody = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
 
@@ -42,22 +48,38 @@ export function webhooksRoutes(intake: WebhookIntake): FastifyPluginAsyncZod {
       done(null, Object.fromEntries(new URLSearchParams(raw.toString('utf8'))));
     });
 
-    app.post(
-      '/webhooks/:provider/:channelId',
-      {
-        config: { public: true },
-        // The body is the provider's own format; its adapter validates it (a malformed one answers 400).
-        schema: { tags: ['webhooks'], params, body: z.unknown(), response: { 200: response } },
-      },
-      async (request) => {
-        const { provider, channelId } = request.params;
-        const result = await intake.receive(provider, channelId, {
-          headers: request.headers,
-          body: request.body,
-          rawBody: request.rawBody,
-        });
-        return { ok: true as const, ...result };
-      },
+    const schema = { tags: ['webhooks'], params, body: z.unknown(), response: { 200: response } };
+    // The body is the provider's own format; its adapter validates it (a malformed one answers 400).
+    const receive = async (provider: string, channelId: number, request: FastifyRequest) => {
+      const result = await intake.receive(provider, channelId, {
+        headers: request.headers,
+        body: request.body,
+        rawBody: request.rawBody,
+      });
+      return { ok: true as const, ...result };
+    };
+    app.post('/webhooks/:provider/:channelId', { config: { public: true }, schema }, (request) =>
+      receive(request.params.provider, request.params.channelId, request),
     );
+
+    // The QR gateways post a login's whole history in one webhook (Wuzapi HistorySync, Evolution messages.set) and
+    // do not resend it, so their webhooks may be larger than the app's limit. Only for a channel that exists and is
+    // the gateway's: that is checked before the body is read, so an unknown address costs no large read.
+    for (const gateway of LARGE_BODY_PROVIDERS) {
+      app.post(
+        `/webhooks/${gateway}/:channelId`,
+        {
+          config: { public: true },
+          schema: { ...schema, params: params.pick({ channelId: true }) },
+          bodyLimit: GATEWAY_WEBHOOK_MAX_BYTES,
+          onRequest: async (request) => {
+            const channelId = params.shape.channelId.safeParse((request.params as { channelId?: unknown }).channelId);
+            if (!channelId.success) throw fail('ERR_NO_WAPP_FOUND');
+            await intake.expect(gateway, channelId.data);
+          },
+        },
+        (request) => receive(gateway, request.params.channelId, request),
+      );
+    }
   };
 }

@@ -103,6 +103,34 @@ describe('POST /api/webhooks/telegram/:channelId', () => {
     expect(received).toEqual([]);
   });
 
+  it('lets only an existing gateway channel post a body over 1 MiB, and checks that before reading it', async () => {
+    const big = JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) });
+    const raw = (path: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/${path}`,
+        headers: { 'content-type': 'application/json' },
+        payload: big,
+      });
+    // Telegram keeps the app's limit.
+    expect((await raw(`telegram/${channel.id}`)).statusCode).toBe(413);
+    // A gateway address with no such channel (or another type's channel) is refused before the body is read: a
+    // body that is not even JSON answers 404, not the parser's 400.
+    const reads = channelReads.count;
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/meow/999999',
+      headers: { 'content-type': 'application/json' },
+      payload: `{${'x'.repeat(2 * 1024 * 1024)}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+    expect(channelReads.count).toBe(reads + 1);
+    expect((await raw(`evo/${channel.id}`)).json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+    expect((await raw('meow/abc')).statusCode).toBe(404);
+    expect(received).toEqual([]);
+  });
+
   it('acknowledges service messages with no event', async () => {
     const res = await post(`telegram/${channel.id}`, fixture('member-joined'));
     expect(res.json()).toEqual({ ok: true, received: 0, ignored: false });

@@ -310,7 +310,16 @@ describe('the login’s history import (importMessages)', () => {
         messages: [msg('H-BIA-1', NOW - 5 * DAY, 'Pedido 123?'), msg('H-BIA-OLD', NOW - 20 * DAY, 'antes da data')],
       },
       { id: GROUP, messages: [msg('H-GROUP', NOW - 4 * DAY, 'no grupo', { participant: bia })] },
+      // A phone's history comes in chunks of several MB, above the app's 1 MiB body limit (outside the dates here).
+      {
+        id: '5511955550002@s.whatsapp.net',
+        messages: Array.from({ length: 2_000 }, (_, i) =>
+          msg(`H-OLD-${i}`, NOW - 30 * DAY, `${i} ${'x'.repeat(1_000)}`),
+        ),
+      },
     ]);
+    const large = sim.webhook(IMPORT_TOKEN, bootstrap, 'form');
+    expect(Buffer.byteLength(large.payload)).toBeGreaterThan(2 * 1024 * 1024);
     expect((await deliver(IMPORT_TOKEN, bootstrap)).statusCode).toBe(200);
     expect(await messageIds(imported.id)).toEqual(['H-BIA-1']);
     const [ticket] = await sql<{ id: number; status: string }>(
