@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { ActionIcon, Group, Paper, Pill, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Pill, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import {
   IconMicrophone,
   IconPaperclip,
@@ -7,7 +7,6 @@ import {
   IconPlayerStopFilled,
   IconSend,
   IconTrash,
-  IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@conversa/shared';
@@ -17,6 +16,7 @@ import { useSendMention, type MentionSend } from '../../api/send-mention';
 import { mentionedNumbers } from '../../hooks/chat-mentions';
 import { formatFileSize, messageText } from '../../hooks/chat-format';
 import { formatElapsed, useAudioRecorder } from '../../hooks/chat-recorder';
+import { ContextBanner } from './ContextBanner';
 import { EmojiPicker } from './EmojiPicker';
 import { GroupMentionMenu } from './GroupMentionMenu';
 import { useMentionPicker } from './MentionPicker';
@@ -40,42 +40,6 @@ interface ChatInputProps {
   onEdit: (message: MessageDto, newBody: string) => void;
   /** A group ticket on a live WhatsApp channel: `@` mentions and the mention menu. */
   groupTicketId?: number | null;
-}
-
-/** The banner above the input: the message being replied to or edited, Esc or the close button cancels. */
-function ContextBanner({
-  message,
-  mode,
-  onCancel,
-}: {
-  message: MessageDto;
-  mode: 'reply' | 'edit';
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const author = message.fromMe ? t('chat.quote.you') : (message.contact?.name ?? t('chat.quote.contact'));
-  return (
-    <Paper withBorder p={6} radius="sm" data-testid={`chat-${mode}-preview`}>
-      <Group gap="xs" wrap="nowrap" justify="space-between">
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="xs" fw={600} c={mode === 'edit' ? 'blue' : 'teal'}>
-            {mode === 'edit' ? t('chat.input.editing') : t('chat.input.replyingTo', { author })}
-          </Text>
-          <Text size="xs" lineClamp={1}>
-            {messageText(message) || message.mediaName || t(`chat.mediaTypes.${message.mediaType}`)}
-          </Text>
-        </Stack>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={mode === 'edit' ? t('chat.input.cancelEdit') : t('chat.input.cancelReply')}
-          onClick={onCancel}
-        >
-          <IconX size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
-    </Paper>
-  );
 }
 
 /** The message input: text (Enter sends, Shift+Enter breaks the line), emoji, files, voice notes, reply and edit. */

@@ -18,9 +18,10 @@ interface MentionPickerOptions {
 }
 
 /**
- * The `@` participant picker of a group chat's input (WAI-ARIA combobox pattern on the text box): the list is a
- * listbox, the text box keeps the focus and names the highlighted option with aria-activedescendant; arrows move,
- * Enter or Tab choose, Escape closes.
+ * The `@` participant picker of a group chat's input, after the WAI-ARIA combobox pattern: the list is a listbox, the
+ * text box keeps the focus and names the highlighted option with aria-activedescendant (aria-autocomplete=list,
+ * aria-controls); arrows move, Enter or Tab choose, Escape closes. The textarea keeps its own textbox role: HTML
+ * allows no other role on a textarea, and aria-expanded is not allowed on a textbox (axe aria-allowed-attr).
  */
 export function useMentionPicker({ ticketId, enabled, text, setText, textarea }: MentionPickerOptions) {
   const listboxId = useId();
