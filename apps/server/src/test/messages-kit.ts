@@ -97,7 +97,10 @@ export async function createTelegramChannel(
   });
 }
 
-export function ingestionFor(t: TestApp, options: { lanesPerChannel?: number } = {}): Ingestion {
+export function ingestionFor(
+  t: TestApp,
+  options: { lanesPerChannel?: number; importQuietMs?: number } = {},
+): Ingestion {
   const { db, events } = t.platform;
   const links = createMediaLinks(t.platform.secrets.jwtSecret, t.platform.config.publicUrl);
   return createIngestion({ db, jobs: t.jobs, events, links, ...options });

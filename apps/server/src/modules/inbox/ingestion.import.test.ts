@@ -173,6 +173,30 @@ describe('history import', () => {
     ]);
   });
 
+  it('ends an import whose end never comes once no batch was announced for the quiet period', async () => {
+    const quiet = ingestionFor(t, { importQuietMs: 2_000 });
+    const channel = await importChannel('Silencia', true);
+    const first = imported('7040', 'q1', 3);
+    await quiet.ingest(channel, [batch(1), first]);
+    const [row] = await messageRows([first.providerMessageId]);
+    // Still importing right after a batch: nothing ended, the ticket stays.
+    expect(progressOf(channel).some((p) => p.action === 'refresh')).toBe(false);
+    expect((await ticketRow(row!.ticketId)).status).toBe('pending');
+    const deadline = Date.now() + 15_000;
+    while (!progressOf(channel).some((p) => p.action === 'refresh') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await settle();
+    expect((await ticketRow(row!.ticketId)).status).toBe('closed');
+    expect(progressOf(channel).slice(-2)).toEqual([
+      { action: 'update', status: { this: -1, all: -1, date: new Date(first.timestamp).toISOString() } },
+      { action: 'refresh' },
+    ]);
+    // A provider's own end arriving later finds nothing left to close.
+    await quiet.ingest(channel, [END]);
+    expect(progressOf(channel).filter((p) => p.action === 'refresh')).toHaveLength(2);
+  });
+
   it('leaves the created tickets open when the channel does not ask to close them', async () => {
     const channel = await importChannel('Mantém', false);
     const event = imported('7030', 'fica aberto', 2);

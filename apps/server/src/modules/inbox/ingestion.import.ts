@@ -13,16 +13,23 @@
  *
  * The state lives in the process that runs the session (events of one channel arrive there, in order). If that
  * process stops mid-import the messages stored stay; the progress ends and the created tickets stay open.
+ *
+ * An import whose end never comes (a gateway that has no end signal or lost it, a session handed over mid-import)
+ * ends by itself once no batch was announced for `quietMs` (IMPORT_QUIET_END_MS): the same end as `done`.
  */
 import { sql } from 'drizzle-orm';
 import { IMPORTED_SEND_TYPE, type ImportMessagesStatus } from '@conversa/shared';
 import { queryRows, type Database } from '../../platform/db/client.js';
+import type { Logger } from 'pino';
 import type { EventBus } from '../../platform/events/bus.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { ChannelCredentials } from '../channels/index.js';
 
 /** While a batch is stored, progress is published every this many imported messages (and at each batch's end). */
 export const IMPORT_PROGRESS_EVERY = 100;
+
+/** An import with no batch announced for this long has ended (longer than any provider's own end rule). */
+export const IMPORT_QUIET_END_MS = 3 * 60_000;
 
 interface ImportState {
   /** History messages handed over so far. */
@@ -33,10 +40,18 @@ interface ImportState {
   oldest: number | null;
   /** Tickets the import created. */
   created: Set<number>;
+  /** Ends the import when no batch comes in time (re-armed by each batch). */
+  quiet: NodeJS.Timeout | null;
 }
 
-export function createImportTracker(deps: { db: Database; events: EventBus }) {
+export function createImportTracker(deps: {
+  db: Database;
+  events: EventBus;
+  quietMs?: number;
+  logger?: Pick<Logger, 'warn'>;
+}) {
   const states = new Map<number, ImportState>();
+  const quietMs = deps.quietMs ?? IMPORT_QUIET_END_MS;
 
   function publish(channel: ChannelCredentials, status: ImportMessagesStatus | null): void {
     deps.events.publish('messages.import_progress', {
@@ -77,23 +92,35 @@ export function createImportTracker(deps: { db: Database; events: EventBus }) {
     });
   }
 
+  async function finish(channel: ChannelCredentials): Promise<void> {
+    const state = states.get(channel.id);
+    states.delete(channel.id);
+    if (state?.quiet) clearTimeout(state.quiet);
+    if (state && channel.historyImport?.closeTickets) await closeCreated(channel, [...state.created]);
+    publish(channel, { this: -1, all: -1, date: state ? statusOf(state).date : null });
+    publish(channel, null);
+  }
+
   return {
     /** A `history-import` event: a batch announced (progress), or the end (close, -1/-1, refresh). */
     async announce(channel: ChannelCredentials, total: number, done: boolean): Promise<void> {
+      if (done) return finish(channel);
       let state = states.get(channel.id);
-      if (!done) {
-        if (!state) {
-          state = { all: 0, handled: 0, oldest: null, created: new Set() };
-          states.set(channel.id, state);
-        }
-        state.all = Math.max(state.all, total, state.handled);
-        publish(channel, statusOf(state));
-        return;
+      if (!state) {
+        state = { all: 0, handled: 0, oldest: null, created: new Set(), quiet: null };
+        states.set(channel.id, state);
       }
-      states.delete(channel.id);
-      if (state && channel.historyImport?.closeTickets) await closeCreated(channel, [...state.created]);
-      publish(channel, { this: -1, all: -1, date: state ? statusOf(state).date : null });
-      publish(channel, null);
+      state.all = Math.max(state.all, total, state.handled);
+      if (state.quiet) clearTimeout(state.quiet);
+      const armed = state;
+      state.quiet = setTimeout(() => {
+        if (states.get(channel.id) !== armed) return;
+        finish(channel).catch((error: unknown) =>
+          deps.logger?.warn({ err: error, channelId: channel.id }, 'history import: ending a quiet import failed'),
+        );
+      }, quietMs);
+      state.quiet.unref();
+      publish(channel, statusOf(state));
     },
     /** An imported message handled: `stored` with its time and whether it created its ticket, or null (not stored). */
     handled(channel: ChannelCredentials, stored: { timestamp: number; ticketId: number; created: boolean } | null) {

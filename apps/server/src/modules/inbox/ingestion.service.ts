@@ -65,6 +65,8 @@ export interface IngestionDeps {
   lanesPerChannel?: number;
   /** Told why a batch was rolled back (its messages are then stored one by one). */
   logger?: Pick<Logger, 'warn'>;
+  /** A login-history import with no batch for this long has ended (IMPORT_QUIET_END_MS). */
+  importQuietMs?: number;
 }
 
 /** What the batches did since start (tests, diagnostics). */
@@ -142,7 +144,12 @@ function ticketBase(channel: ChannelCredentials, isGroup: boolean): Omit<ActiveT
 }
 
 export function createIngestion(deps: IngestionDeps): Ingestion {
-  const imports = createImportTracker({ db: deps.db, events: deps.events });
+  const imports = createImportTracker({
+    db: deps.db,
+    events: deps.events,
+    logger: deps.logger,
+    ...(deps.importQuietMs ? { quietMs: deps.importQuietMs } : {}),
+  });
 
   /** Null when nothing is stored: a blocked contact (nothing of theirs is kept), an unusable id, or a replay. */
   async function storeMessage(
