@@ -370,23 +370,28 @@ describe('POST /groups/sync and /contacts/sync', () => {
       number: '120363000000022@g.us',
       isGroup: true,
     });
+    // Named by ingestion with the group's bare id (a message came before any name was known).
+    const bareId = await insertContact({ name: '120363000000024', number: '120363000000024@g.us', isGroup: true });
     fake.groups = [
       { id: '120363000000021@g.us', subject: 'Assunto novo', participants: 3 },
       { id: '120363000000022@g.us', subject: 'Vendas', participants: 5 },
       { id: '120363000000023@g.us', subject: 'Suporte', participants: 2 },
+      { id: '120363000000024@g.us', subject: 'Financeiro', participants: 4 },
     ];
     expect((await t.call(agent, 'POST', '/groups/sync')).statusCode).toBe(403);
     const first = await t.call(admin, 'POST', '/groups/sync');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ total: 3, created: 1, renamed: 1 });
+    expect(first.json()).toMatchObject({ total: 4, created: 1, renamed: 2 });
     const second = await t.call(admin, 'POST', '/groups/sync');
-    expect(second.json()).toMatchObject({ total: 3, created: 0, renamed: 0 });
+    expect(second.json()).toMatchObject({ total: 4, created: 0, renamed: 0 });
     const rows = (await contactRows()).filter((c) => c.number?.startsWith('12036300000002'));
     expect(rows.map((r) => [r.number, r.name, r.isGroup]).sort()).toEqual([
       ['120363000000021@g.us', 'Nome editado', true],
       ['120363000000022@g.us', 'Vendas', true],
       ['120363000000023@g.us', 'Suporte', true],
+      ['120363000000024@g.us', 'Financeiro', true],
     ]);
+    expect(rows.find((r) => r.id === bareId)?.name).toBe('Financeiro');
     expect(rows.find((r) => r.id === edited)?.name).toBe('Nome editado');
     expect(rows.find((r) => r.id === placeholder)?.name).toBe('Vendas');
   });

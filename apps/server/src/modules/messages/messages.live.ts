@@ -142,8 +142,12 @@ async function maxContactId(tx: Tx, ctx: TenantContext): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** A name the tenant never gave: empty, or the number ingestion puts there when the provider gave no name. */
-const isPlaceholderName = (row: ContactRow): boolean => !row.name.trim() || row.name === row.number;
+/**
+ * A name the tenant never gave: empty, or the number ingestion puts there when the provider gave no name (a group's
+ * id with or without `@g.us`).
+ */
+const isPlaceholderName = (row: ContactRow): boolean =>
+  !row.name.trim() || row.name === row.number || (row.isGroup && `${row.name}@g.us` === row.number);
 
 export function createLiveMessaging(deps: { pipeline: PipelineDeps; ops: () => LiveOps }) {
   const { pipeline } = deps;
