@@ -10,6 +10,7 @@ import type { Socket } from 'socket.io-client';
 import type { EvolutionSimulator } from '../../../apps/server/src/modules/channels/providers/evolution/evolution.simulator.js';
 import type { WuzapiSimulator } from '../../../apps/server/src/modules/channels/providers/wuzapi/wuzapi.simulator.js';
 import { api, percentile, pool } from './api.js';
+import type { IngestResult } from './realtime.js';
 import { sampleRss } from './server.js';
 
 const RUN = Date.now() % 1_000_000_000;
@@ -156,21 +157,8 @@ export async function connectWuzapiChannel(
   };
 }
 
-export interface GatewayIngestResult {
-  scenario: string;
-  updates: number;
-  concurrency: number;
-  newShare: number;
-  failed: number;
-  messagesPerSecond: number;
-  postP50Ms: number;
-  postP99Ms: number;
-  eventP50Ms: number;
-  eventP99Ms: number;
-  eventsMissing: number;
-  rssPeakMb: number;
-  rssMeanMb: number;
-}
+/** The webhook scenario's figures, without its media drain (these messages carry no media). */
+export type GatewayIngestResult = Omit<IngestResult, 'mediaPending' | 'mediaDrainS'>;
 
 /** `updates` text messages (`newShare` from new numbers, the rest from numbers that wrote earlier in the run). */
 export async function runGatewayIngestion(options: {
