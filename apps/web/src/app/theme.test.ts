@@ -64,3 +64,9 @@ describe('close buttons of toasts, modals and drawers are named', () => {
     expect(props.closeButtonProps?.['aria-label']).toBe('Fechar');
   });
 });
+
+describe('menus pass axe when open', () => {
+  it('render no initial-focus placeholder (a focusable role="presentation" inside role="menu")', () => {
+    expect(theme.components.Menu?.defaultProps).toMatchObject({ withInitialFocusPlaceholder: false });
+  });
+});

@@ -26,9 +26,7 @@ const ROWS: { [K in Tool]: readonly string[] } = {
 
 /**
  * The WhatsApp session tools of the contacts screen (admins): sync the phone book, sync groups, check every number.
- * One runs at a time; the answer's counts show in a small dialog and the list is read again. The menu has no initial
- * focus placeholder: Mantine renders it as role="presentation" with a tabindex, which axe reports as critical
- * (aria-required-children); the chat's menus opt out the same way.
+ * One runs at a time; the answer's counts show in a small dialog and the list is read again.
  */
 export function SessionToolsMenu() {
   const { t } = useTranslation();
@@ -68,7 +66,7 @@ export function SessionToolsMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button
             variant="default"

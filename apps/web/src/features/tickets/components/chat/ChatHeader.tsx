@@ -188,7 +188,7 @@ export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpe
           {t('chat.header.logs')}
         </Button>
         {showSync ? (
-          <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+          <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="subtle" size="md" aria-label={t('chat.header.more')} data-testid="chat-action-more">
                 <IconDotsVertical size={16} aria-hidden />

@@ -13,7 +13,7 @@ interface GroupMentionMenuProps {
 export function GroupMentionMenu({ empty, sending, onSend }: GroupMentionMenuProps) {
   const { t } = useTranslation();
   return (
-    <Menu position="top-start" withinPortal withInitialFocusPlaceholder={false}>
+    <Menu position="top-start" withinPortal>
       <Menu.Target>
         <Tooltip label={t('chat.mentions.menu')}>
           <ActionIcon
