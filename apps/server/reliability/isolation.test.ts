@@ -68,6 +68,12 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'POST /api/webhooks/:provider/:channelId': {
     exempt: 'provider webhook: the channel secret is the credential (401 without it), channels.webhooks.test.ts',
   },
+  'POST /api/webhooks/evo/:channelId': {
+    exempt: 'Evolution webhook (larger bodies): the channel secret header is the credential, evolution.flow.test.ts',
+  },
+  'POST /api/webhooks/meow/:channelId': {
+    exempt: 'Wuzapi webhook (larger bodies): the HMAC signature is the credential, wuzapi.flow.test.ts',
+  },
   'GET /api/docs': { exempt: 'API browser page (swagger-ui), no data' },
   'GET /api/docs/json': { exempt: 'API description, no data' },
   'GET /api/docs/yaml': { exempt: 'API description, no data' },
