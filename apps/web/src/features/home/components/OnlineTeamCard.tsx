@@ -39,7 +39,9 @@ export function OnlineTeamCard({ currentUserId }: { currentUserId?: number }) {
       ) : users.length === 0 ? (
         <EmptyState size="sm" icon={<IconUsersGroup size={24} aria-hidden />} title={t('team.empty')} />
       ) : (
-        <ScrollArea.Autosize mah={360}>
+        // A long team scrolls: the region is focusable and named, so a keyboard can scroll it (axe
+        // scrollable-region-focusable).
+        <ScrollArea.Autosize mah={360} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('team.title') }}>
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
             {users.map((user) => (
               <Group component="li" key={user.id} gap="sm" wrap="nowrap" data-testid={`team-member-${user.id}`}>
