@@ -35,7 +35,12 @@ export { toChannelDto } from './channels.dto.js';
 export { findDefaultChannel, findTenantChannel, type ChannelRow } from './channels.repository.js';
 export type { SessionDriver, LiveSession, SessionContext, AuthStateStore } from './sessions/session-driver.js';
 export { SessionNotRunningError } from './sessions/session-actions.js';
-export { enqueueChannelJob, enqueueSessionJob, registerSessionJobHandler } from './sessions/session-jobs.js';
+export {
+  enqueueChannelJob,
+  enqueueSessionJob,
+  enqueueSessionJobs,
+  registerSessionJobHandler,
+} from './sessions/session-jobs.js';
 export { findSession } from './sessions/session-lease.js';
 export { GATEWAY_CHANNEL_TYPES, LIVE_CHANNEL_TYPES, STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
 export {

@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import {
-  enqueueSessionJob,
+  enqueueSessionJobs,
   ProviderError,
   registerSessionJobHandler,
   sessionHostOf,
@@ -34,15 +34,15 @@ export async function requestContactAvatars(
   rows: readonly (ContactRow | null | undefined)[],
 ): Promise<void> {
   if (!sessionTypes.has(channel.type)) return;
-  for (const contactId of await claimContactAvatars(tx, rows)) {
-    await enqueueSessionJob(
-      jobs,
-      channel.id,
-      CONTACT_AVATAR_JOB,
-      { tenantId, contactId, channelId: channel.id },
-      { tx },
-    );
-  }
+  const claimed = await claimContactAvatars(tx, rows);
+  if (claimed.length === 0) return;
+  await enqueueSessionJobs(
+    jobs,
+    channel.id,
+    CONTACT_AVATAR_JOB,
+    claimed.map((contactId) => ({ tenantId, contactId, channelId: channel.id })),
+    { tx },
+  );
 }
 
 /** The channel's live session here as a picture source; a provider's permanent refusal counts as no picture. */

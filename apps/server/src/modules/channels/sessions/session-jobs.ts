@@ -44,6 +44,22 @@ export async function enqueueSessionJob<P>(
   return jobs.enqueue(wrapper, { kind: spec.name, data }, { ...options, queue: sessionQueueName(channelId) });
 }
 
+/** Enqueues several jobs of `spec` into the channel's session queue with one insert (in the caller's transaction). */
+export async function enqueueSessionJobs<P>(
+  jobs: JobQueue,
+  channelId: number,
+  spec: JobSpec<P>,
+  payloads: P[],
+  options: Pick<EnqueueOptions, 'tx'> = {},
+): Promise<void> {
+  const wrapper: JobSpec<SessionJob> = { ...spec, name: sessionQueueName(channelId), schema: sessionJobSchema };
+  await jobs.enqueueMany(
+    wrapper,
+    payloads.map((payload) => ({ kind: spec.name, data: spec.schema.parse(payload) })),
+    options,
+  );
+}
+
 /**
  * Enqueues a channel's job where it must run: into the session queue when the channel runs a stateful session (its
  * row exists, made with its queue when the session was first started), else into the job's own queue. In the
