@@ -13,6 +13,7 @@ import { createAuthStateStore } from './session-auth-store.js';
 import { fakeDriver } from './session-fake.test-kit.js';
 import { createSessionHost, type SessionHostPorts, type SessionTiming } from './session-host.js';
 import { saveIntent } from './session-lease.js';
+import { eventually } from '../../../test/eventually.js';
 
 let t: TestApp;
 const hosts: ReturnType<typeof createSessionHost>[] = [];
@@ -106,7 +107,12 @@ describe('lease', () => {
     const b = makeHost('node-b');
     const channelId = await baileysChannel();
     await Promise.all([a.host.tick(), b.host.tick()]);
-    await settle();
+    // Opening runs after the claim (auth read, the driver's QR and login): wait for it rather than a fixed delay.
+    await eventually(
+      async () => [a, b].flatMap((h) => h.sessionEvents.filter((e) => e.channelId === channelId)),
+      (events) => events.some((e) => e.status === 'CONNECTED'),
+      'the session to open on one node',
+    );
     const owners = [a, b].filter((h) => h.host.running().includes(channelId));
     expect(owners).toHaveLength(1);
     const owner = owners[0]!;
@@ -143,7 +149,11 @@ describe('lease', () => {
     // a dies (no more ticks); its lease runs out.
     await new Promise((resolve) => setTimeout(resolve, 500));
     await b.host.tick();
-    await settle();
+    await eventually(
+      async () => b.sessionEvents.filter((e) => e.channelId === channelId),
+      (events) => events.some((e) => e.status === 'CONNECTED'),
+      'the takeover to open the session',
+    );
     expect(b.host.running()).toEqual([channelId]);
     expect((await sessionRow(channelId)).owner).toBe('node-b2');
     const resumed = b.opened.find((l) => l.channelId === channelId)!;
