@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail } from '../../platform/http/errors.js';
 import { z } from 'zod';
 import type { WebhookIntake } from './channels.intake.js';
+import { GATEWAY_CHANNEL_TYPES } from './sessions/session-adapter.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +24,6 @@ const response = z.object({ ok: z.literal(true), received: z.number(), ignored: 
 
 /** How large a QR gateway's webhook may be (a login's history in one call). */
 export const GATEWAY_WEBHOOK_MAX_BYTES = 32 * 1024 * 1024;
-const LARGE_BODY_PROVIDERS = ['evo', 'meow'] as const;
 
 const badBody = (message: string) => Object.assign(new Error(message), { statusCode: 400 });
 
@@ -65,7 +65,7 @@ export function webhooksRoutes(intake: WebhookIntake): FastifyPluginAsyncZod {
     // The QR gateways post a login's whole history in one webhook (Wuzapi HistorySync, Evolution messages.set) and
     // do not resend it, so their webhooks may be larger than the app's limit. Only for a channel that exists and is
     // the gateway's: that is checked before the body is read, so an unknown address costs no large read.
-    for (const gateway of LARGE_BODY_PROVIDERS) {
+    for (const gateway of GATEWAY_CHANNEL_TYPES) {
       app.post(
         `/webhooks/${gateway}/:channelId`,
         {
