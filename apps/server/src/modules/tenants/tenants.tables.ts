@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const plans = pgTable('plans', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -46,6 +46,11 @@ export const tenants = pgTable(
     wuzapiHost: text('wuzapi_host'),
     evoHost: text('evo_host'),
     evoToken: text('evo_token'),
+    /**
+     * The tenant-level toggles of client-contract §10 (`showChatBot`, `nullTickets`, `supervisorAdmin`, `forceAdmin`,
+     * `showGroupsForAll`, `showClosedForAll`, ...), validated by the shared `tenantFlagsSchema`; absent = default.
+     */
+    flags: jsonb('flags').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+export { ticketEvaluations } from './evaluations.tables.js';

@@ -1,0 +1,1 @@
+export { farewellMessages } from './farewells.tables.js';

@@ -1,0 +1,1 @@
+export { kanbanLanes } from './kanban.tables.js';

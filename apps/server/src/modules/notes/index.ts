@@ -1,0 +1,1 @@
+export { ticketNotes } from './notes.tables.js';

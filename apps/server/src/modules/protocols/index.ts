@@ -1,0 +1,1 @@
+export { ticketProtocols } from './protocols.tables.js';

@@ -1,0 +1,1 @@
+export { quickMessages } from './quick-messages.tables.js';

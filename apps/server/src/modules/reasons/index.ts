@@ -1,0 +1,1 @@
+export { reasons } from './reasons.tables.js';

@@ -1,0 +1,1 @@
+export { scheduledMessages } from './schedules.tables.js';

@@ -1,0 +1,1 @@
+export { teams, teamUsers } from './teams.tables.js';
