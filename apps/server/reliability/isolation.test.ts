@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Tenant isolation over the whole route table. The app's own list of routes (BuiltApp.routes, collected by an
  * onRoute hook) is walked: every route must have a case in ROUTE_CASES below or an explicit, justified exemption,
@@ -10,10 +11,15 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS } from '@conversa/shared';
-import { createTestApp, type HttpMethod, type TestApp, type TestUser } from '../src/test/harness.js';
+import { createTestApp, type TestApp, type TestUser } from '../src/test/harness.js';
 import { makeChannel, makeQueue, makeTicket } from '../src/test/ticket-fixtures.js';
-
-const MARK = 'Vitima';
+import {
+  MARK,
+  type IsolationCase,
+  type IsolationEnv,
+  type IsolationFeature,
+  type IsolationRequest,
+} from './support/isolation-cases.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -32,21 +38,21 @@ const ids = {
   evo: 0,
 };
 
-type Request = [HttpMethod, string, object?];
-type Case =
-  /** Tenant-1 resources named by id: 404, nothing changes. */
-  | { owned: Request[] }
-  /** Lists and reads of the caller's own tenant: 2xx and nothing of tenant 1 in the answer. */
-  | { list: Request[] }
-  /** Writes and bulk actions on the caller's own tenant: anything but a 5xx, and tenant 1 unchanged. */
-  | { own: Request[] }
-  /** Superadmin-only (cross-tenant by design): an admin of another tenant gets 403. */
-  | { refused: Request[] }
-  | { exempt: string };
+type Request = IsolationRequest;
+type Case = IsolationCase;
+
+/** The features' own cases, one file each (reliability/isolation/<feature>.cases.ts). */
+const features = Object.values(
+  import.meta.glob<IsolationFeature>('./isolation/*.cases.ts', { eager: true, import: 'feature' }),
+);
+const env = (): IsolationEnv => ({ t, owner, intruder, ids, ownContactId: ids.ownContact });
+const featureCases = (): Record<string, Case> =>
+  Object.assign({}, ...features.map((feature) => feature.cases(env()))) as Record<string, Case>;
 
 const PUBLIC = 'public by design (no user token); covered by its own module tests';
 
 const ROUTE_CASES = (): Record<string, Case> => ({
+  ...featureCases(),
   'GET /api/health': { exempt: 'liveness probe, no tenant data' },
   'GET /api/auth/captcha': { exempt: PUBLIC },
   'POST /api/auth/login': { exempt: PUBLIC },
@@ -365,6 +371,7 @@ beforeAll(async () => {
   );
   ids.message = rows[0]!.id as number;
   ids.sent = rows[1]!.id as number;
+  for (const feature of features) await feature.seed(env());
 });
 afterAll(async () => t.close());
 

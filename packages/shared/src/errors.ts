@@ -213,6 +213,40 @@ export const errorCatalogue = {
     'Serviço indisponível. Tente novamente em instantes.',
     'Service unavailable. Try again shortly.',
   ),
+  // ours: the daily tools (issue 14)
+  ERR_TAG_EXISTS: def(409, 'Já existe uma etiqueta com este nome.', 'A tag with this name already exists.'),
+  ERR_QUEUE_EXISTS: def(409, 'Já existe uma fila com este nome.', 'A queue with this name already exists.'),
+  ERR_NO_TEAM_FOUND: def(404, 'Equipe não encontrada.', 'Team not found.'),
+  ERR_TEAM_EXISTS: def(409, 'Já existe uma equipe com este nome.', 'A team with this name already exists.'),
+  ERR_NO_LANE_FOUND: def(404, 'Coluna do kanban não encontrada.', 'Kanban lane not found.'),
+  ERR_NO_REASON_FOUND: def(404, 'Motivo não encontrado.', 'Reason not found.'),
+  ERR_REASON_EXISTS: def(409, 'Já existe um motivo com este nome.', 'A reason with this name already exists.'),
+  ERR_REASON_REQUIRED: def(
+    400,
+    'Escolha o motivo do atendimento para resolver.',
+    "Choose the ticket's reason to resolve it.",
+  ),
+  ERR_NO_NOTE_FOUND: def(404, 'Nota não encontrada.', 'Note not found.'),
+  ERR_NO_PROTOCOL_FOUND: def(404, 'Protocolo não encontrado.', 'Protocol not found.'),
+  ERR_NO_EVALUATION_FOUND: def(404, 'Avaliação não encontrada.', 'Rating not found.'),
+  ERR_EVALUATION_NOT_AVAILABLE: def(
+    409,
+    'Este atendimento não pode receber avaliação (grupo ou canal sem avaliação).',
+    'This ticket cannot be rated (a group, or its channel does not send ratings).',
+  ),
+  ERR_NO_FAREWELL_FOUND: def(404, 'Mensagem de fechamento não encontrada.', 'Closing message not found.'),
+  ERR_NO_SCHEDULE_FOUND: def(404, 'Agendamento não encontrado.', 'Scheduled message not found.'),
+  ERR_SCHEDULE_NOT_PENDING: def(
+    409,
+    'Este agendamento já foi enviado ou cancelado.',
+    'This scheduled message was already sent or canceled.',
+  ),
+  ERR_SCHEDULE_DATE_NOT_VALID: def(
+    400,
+    'A data do agendamento deve ser posterior a agora.',
+    'The scheduled date must be after now.',
+  ),
+  ERR_NO_NOTIFICATION_FOUND: def(404, 'Notificação não encontrada.', 'Notification not found.'),
   ERR_INTERNAL: def(500, 'Ocorreu um erro não identificado.', 'An unidentified error occurred.'),
 } as const satisfies Record<string, ErrorDefinition>;
 
