@@ -86,6 +86,8 @@ export const contacts = pgTable(
       .on(t.tenantId, t.instagramPK)
       .where(sql`${t.instagramPK} is not null`),
     index('contacts_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    // A kanban lane's cards page by (name, id) from here (GET /kanban/{id}/contacts), the null lane too.
+    index('contacts_tenant_kanban_name_idx').on(t.tenantId, t.kanban, t.name, t.id),
   ],
 );
 
@@ -116,7 +118,8 @@ export const contactTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contactId, t.tagId] }),
-    index('contact_tags_tenant_tag_idx').on(t.tenantId, t.tagId),
+    // contact_id last: a tag board column pages by contact id from here (GET /kanban-tags/{id}/contacts).
+    index('contact_tags_tenant_tag_idx').on(t.tenantId, t.tagId, t.contactId),
   ],
 );
 
