@@ -7,6 +7,8 @@ export * from './queues.js';
 export * from './realtime.js';
 export * from './schemas.js';
 export * from './settings.js';
+export * from './tags.js';
 export * from './tax-id.js';
+export * from './teams.js';
 export * from './tenant-preferences.js';
 export * from './tickets.js';

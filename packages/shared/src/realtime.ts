@@ -1,6 +1,8 @@
 import type { ChannelDto, ChannelSessionState } from './channels.js';
 import type { ContactDto, ContactImportProgress } from './contacts.js';
 import type { MessageEventDto } from './messages.js';
+import type { QueueDto } from './queues.js';
+import type { TagDto } from './tags.js';
 import type { TicketDto } from './tickets.js';
 
 /**
@@ -61,6 +63,10 @@ export interface ServerToClientEvents {
       | { type: 'contact:delete'; payload: { id: number } },
   ) => void;
   [event: TenantEvent<'contactImport'>]: (payload: ContactImportProgress) => void;
+  /** A queue created, changed or deleted (the queues screen and every queue picker follow it). */
+  [event: TenantEvent<'queue'>]: (payload: { action: 'create' | 'update' | 'delete'; queue: QueueDto }) => void;
+  /** A tag created, changed or deleted: tag pickers, and the contacts and tickets that carry it, follow it. */
+  [event: TenantEvent<'tag'>]: (payload: { action: 'create' | 'update' | 'delete'; tag: TagDto }) => void;
   [event: TenantEvent<'user-online'>]: (payload: UserOnlinePayload) => void;
   [event: TenantEvent<'updateStatusUser'>]: () => void;
   [event: TenantEvent<'chat:updateOnlineBubbles'>]: (users: OnlineUser[]) => void;
