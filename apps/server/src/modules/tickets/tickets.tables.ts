@@ -53,6 +53,8 @@ export const tickets = pgTable(
     lastMessageReceivedAt: timestamp('last_message_received_at', { withTimezone: true }),
     isTransference: boolean('is_transference').notNull().default(false),
     isFarewellMessage: boolean('is_farewell_message').notNull().default(false),
+    /** A rating menu was sent and its answer is awaited: ingestion hands the customer's next text to the ratings. */
+    awaitingRating: boolean('awaiting_rating').notNull().default(false),
     isActiveDemand: boolean('is_active_demand').notNull().default(false),
     /** Demand (reason) id; reasons arrive with their own issue. */
     reasonId: bigint('reason_id', { mode: 'number' }),

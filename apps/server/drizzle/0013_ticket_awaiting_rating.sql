@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "awaiting_rating" boolean DEFAULT false NOT NULL;
