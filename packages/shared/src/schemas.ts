@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROFILES, SIGNUP_PASSWORD_MIN } from './constants.js';
 import { SETTING_KEYS } from './settings.js';
+import { tenantFlagsSchema } from './tenant-flags.js';
 
 /** Booleans arrive as strings in query strings and multipart bodies (client-contract §1). */
 export const looseBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -284,5 +285,8 @@ export const updateTenantInputSchema = z.object({
 export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
 
 /** GET /tenants/{anything}: the caller's own tenant, as a one-element array (client-contract §10, §21.11). */
-export const ownTenantResponseSchema = z.array(tenantDtoSchema).length(1);
+export const ownTenantDtoSchema = tenantDtoSchema.merge(tenantFlagsSchema);
+export type OwnTenantDto = z.infer<typeof ownTenantDtoSchema>;
+/** With the tenant's toggles of client-contract §10 as fields (tenant-flags.ts). */
+export const ownTenantResponseSchema = z.array(ownTenantDtoSchema).length(1);
 export const tenantListResponseSchema = z.array(tenantDtoSchema);

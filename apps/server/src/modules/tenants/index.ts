@@ -2,6 +2,7 @@ import type { AppModule } from '../../modules.js';
 import { tenantsRoutes } from './tenants.routes.js';
 import { createTenantsService } from './tenants.service.js';
 import { createTenantPreferencesService } from './tenants.preferences.js';
+import { createTenantFlagsService } from './tenants.flags.js';
 
 export { plans, tenantMediaUsage, tenants } from './tenants.tables.js';
 export { createMediaQuota, readMediaUsage } from './tenants.media-usage.js';
@@ -12,5 +13,6 @@ export const tenantsModule: AppModule = (platform) => ({
   plugin: tenantsRoutes(
     createTenantsService({ db: platform.db, events: platform.events }),
     createTenantPreferencesService({ db: platform.db }),
+    createTenantFlagsService({ db: platform.db }),
   ),
 });

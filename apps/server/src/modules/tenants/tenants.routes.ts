@@ -10,6 +10,7 @@ import {
   idParamsSchema,
   ownTenantResponseSchema,
   plansResponseSchema,
+  readTenantFlags,
   tenantDtoSchema,
   tenantListResponseSchema,
   updateTenantInputSchema,
@@ -21,6 +22,8 @@ import type { PlanRow, TenantRow } from './tenants.repository.js';
 import type { TenantsService } from './tenants.service.js';
 import type { TenantPreferencesService } from './tenants.preferences.js';
 import { tenantPreferencesRoutes } from './tenants.preferences.routes.js';
+import type { TenantFlagsService } from './tenants.flags.js';
+import { tenantFlagsRoutes } from './tenants.flags.routes.js';
 
 export const toTenantDto = (row: TenantRow): TenantDto => ({
   id: row.id,
@@ -52,9 +55,14 @@ const toPlanDto = (row: PlanRow): PlanDto => ({
 const anyIdParamsSchema = z.object({ id: z.string().max(100) });
 const noContent = { 204: z.null().describe('No content') };
 
-export function tenantsRoutes(service: TenantsService, preferences: TenantPreferencesService): FastifyPluginAsyncZod {
+export function tenantsRoutes(
+  service: TenantsService,
+  preferences: TenantPreferencesService,
+  flags: TenantFlagsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(tenantPreferencesRoutes(preferences));
+    await app.register(tenantFlagsRoutes(flags));
 
     app.get(
       '/plan',
@@ -71,7 +79,10 @@ export function tenantsRoutes(service: TenantsService, preferences: TenantPrefer
     app.get(
       '/tenants/:id',
       { schema: { tags: ['tenants'], params: anyIdParamsSchema, response: { 200: ownTenantResponseSchema } } },
-      async (request) => [toTenantDto(await service.getOwnTenant(actor(request)))],
+      async (request) => {
+        const tenant = await service.getOwnTenant(actor(request));
+        return [{ ...toTenantDto(tenant), ...readTenantFlags(tenant.flags) }];
+      },
     );
 
     app.post(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenantDtoSchema } from '@conversa/shared';
+import { ownTenantDtoSchema } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -25,7 +25,7 @@ describe('GET /api/tenants/:id (own tenant)', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toHaveLength(1);
-      expect(tenantDtoSchema.strict().parse(body[0])).toMatchObject({
+      expect(ownTenantDtoSchema.strict().parse(body[0])).toMatchObject({
         id: tenantId,
         name: 'Loja Dois',
         status: 'active',
