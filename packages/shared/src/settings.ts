@@ -76,6 +76,8 @@ export const SETTING_DEFAULTS = {
   chatbotLane: DISABLED,
   hidetab: DISABLED,
   groupnotification: DISABLED,
+  // Resolving a ticket needs a reason (issue 14)
+  reasonRequired: DISABLED,
 } as const satisfies Record<string, string>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -68,6 +68,8 @@ export const ratingResponseSchema = z.array(
     ratingStore: z.string(),
     ratingStoreAttemp: z.string(),
     ratingStoreError: z.string(),
+    /** Invalid answers before the rating conversation ends (issue 14). */
+    ratingAttempts: z.number(),
   }),
 );
 

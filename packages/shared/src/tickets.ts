@@ -199,6 +199,8 @@ export const ticketUpdateSchema = z.object({
   isFarewellMessage: looseBoolean.optional(),
   /** Resolve: send the channel's farewell (default true when the channel has one). */
   sendFarewell: looseBoolean.optional(),
+  /** Resolve: the closing message picked or written in the resolve dialog, sent instead of the channel's. */
+  farewellMessage: z.string().max(1000).optional(),
   reasons: nullableId.optional(),
   value: z.union([z.coerce.number().min(0).max(1e12), z.null()]).optional(),
   unreadMessages: z.coerce.number().int().min(0).max(1).optional(),

@@ -1,1 +1,10 @@
+import type { AppModule } from '../../modules.js';
+import { reasonsRoutes } from './reasons.routes.js';
+import { createReasonsService } from './reasons.service.js';
+
 export { reasons } from './reasons.tables.js';
+export { findReason } from './reasons.repository.js';
+
+export const reasonsModule: AppModule = (platform) => ({
+  plugin: reasonsRoutes(createReasonsService({ db: platform.db })),
+});

@@ -62,7 +62,8 @@ export async function lockSettings<K extends SettingKey>(
  * under a reserved key: never a setting key (GET /settings lists only those), so clients cannot read or write them
  * through /settings, and they share the table's tenant isolation.
  */
-export type TenantDocumentName = 'businessHours' | 'messageBusinessHours' | 'rating' | 'systemColors';
+export type TenantDocumentName =
+  'businessHours' | 'messageBusinessHours' | 'rating' | 'ratingMessages' | 'systemColors';
 const documentKey = (name: TenantDocumentName) => `doc:${name}`;
 
 export async function findTenantDocument(tx: Queryable, tenantId: number, name: TenantDocumentName): Promise<unknown> {

@@ -9,6 +9,7 @@ import {
   idParamsSchema,
   businessHoursResponseSchema,
   messageBusinessHoursInputSchema,
+  ratingDataInputSchema,
   ratingInputSchema,
   ratingResponseSchema,
   systemColorsInputSchema,
@@ -53,7 +54,17 @@ export function tenantPreferencesRoutes(service: TenantPreferencesService): Fast
     app.put(
       '/tenants/rating',
       { schema: { tags, body: ratingInputSchema, response: { 200: ratingResponseSchema } } },
-      async (request) => [await service.saveRating(requireProfile(request, 'admin'), request.body)],
+      async (request) => [await service.saveRating(requireProfile(request, 'super'), request.body)],
+    );
+
+    app.put(
+      '/tenantsRatingData/:id',
+      {
+        schema: { tags, params: idParamsSchema, body: ratingDataInputSchema, response: { 200: ratingResponseSchema } },
+      },
+      async (request) => [
+        await service.saveRatingData(requireProfile(request, 'super'), request.params.id, request.body),
+      ],
     );
 
     app.get(

@@ -8,12 +8,14 @@ import {
   DEFAULT_BUSINESS_HOURS,
   DEFAULT_MESSAGE_BUSINESS_HOURS,
   DEFAULT_RATING,
+  DEFAULT_RATING_ATTEMPTS,
   DEFAULT_RATING_MESSAGES,
   PROTECTED_TENANT_ID,
   businessHoursDaySchema,
   ratingOptionSchema,
   systemColorsList,
   type BusinessHoursDay,
+  type RatingDataInput,
   type RatingOption,
   type SystemColor,
   type SystemColorKey,
@@ -24,6 +26,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { systemContext, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
+import type { Queryable } from '../../platform/db/client.js';
 import { findTenantDocument, saveTenantDocument } from '../settings/index.js';
 import { tenants } from './tenants.tables.js';
 import { findTenantById } from './tenants.repository.js';
@@ -38,6 +41,7 @@ export interface RatingConfig {
   ratingStore: string;
   ratingStoreAttemp: string;
   ratingStoreError: string;
+  ratingAttempts: number;
 }
 
 export interface TenantPreferencesService {
@@ -47,6 +51,8 @@ export interface TenantPreferencesService {
   saveMessageBusinessHours(ctx: TenantContext, message: string): Promise<BusinessHours>;
   getRating(ctx: TenantContext): Promise<RatingConfig>;
   saveRating(ctx: TenantContext, options: RatingOption[]): Promise<RatingConfig>;
+  /** `PUT /tenantsRatingData/{id}` (client-contract §10): the rating texts and attempts of the caller's tenant. */
+  saveRatingData(ctx: TenantContext, id: number, values: RatingDataInput): Promise<RatingConfig>;
   getSystemColors(ctx: TenantContext): Promise<SystemColor[]>;
   saveSystemColors(ctx: TenantContext, colors: z.output<typeof systemColorsInputSchema>): Promise<SystemColor[]>;
   /** Login and sign-up pages: no token, so the installation's colours. */
@@ -68,6 +74,26 @@ const storedRating = z.array(ratingOptionSchema);
 const storedMessage = z.string();
 const storedColors = z.record(z.string(), z.string());
 
+const storedRatingMessages = z.object({
+  ratingStore: z.string().optional(),
+  ratingStoreAttemp: z.string().optional(),
+  ratingStoreError: z.string().optional(),
+  ratingAttempts: z.number().int().min(1).max(10).optional(),
+});
+
+/** The rating configuration of a tenant inside the caller's transaction (the ratings module reads it too). */
+export async function readRatingConfig(tx: Queryable, tenantId: number): Promise<RatingConfig> {
+  const messages = orDefault(storedRatingMessages, await findTenantDocument(tx, tenantId, 'ratingMessages'), {});
+  return {
+    id: tenantId,
+    rating: orDefault(storedRating, await findTenantDocument(tx, tenantId, 'rating'), DEFAULT_RATING),
+    ratingStore: messages.ratingStore || DEFAULT_RATING_MESSAGES.ratingStore,
+    ratingStoreAttemp: messages.ratingStoreAttemp || DEFAULT_RATING_MESSAGES.ratingStoreAttemp,
+    ratingStoreError: messages.ratingStoreError || DEFAULT_RATING_MESSAGES.ratingStoreError,
+    ratingAttempts: messages.ratingAttempts ?? DEFAULT_RATING_ATTEMPTS,
+  };
+}
+
 function orDefault<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : fallback;
@@ -88,12 +114,7 @@ export function createTenantPreferencesService(deps: { db: Database }): TenantPr
         DEFAULT_MESSAGE_BUSINESS_HOURS,
       ),
     }));
-  const readRating = (ctx: TenantContext) =>
-    withTenant(db, ctx, async (tx) => ({
-      id: ctx.tenantId,
-      rating: orDefault(storedRating, await findTenantDocument(tx, ctx.tenantId, 'rating'), DEFAULT_RATING),
-      ...DEFAULT_RATING_MESSAGES,
-    }));
+  const readRating = (ctx: TenantContext) => withTenant(db, ctx, (tx) => readRatingConfig(tx, ctx.tenantId));
   const readColors = (ctx: TenantContext) =>
     withTenant(db, ctx, async (tx) =>
       systemColorsList(
@@ -127,6 +148,22 @@ export function createTenantPreferencesService(deps: { db: Database }): TenantPr
 
     async saveRating(ctx, options) {
       await withTenant(db, ctx, (tx) => saveTenantDocument(tx, ctx.tenantId, 'rating', options));
+      return readRating(ctx);
+    },
+
+    async saveRatingData(ctx, id, values) {
+      // The id names the tenant (client-contract §10): only the caller's own.
+      if (id !== ctx.tenantId) throw fail('ERR_NO_TENANT_FOUND');
+      await withTenant(db, ctx, async (tx) => {
+        const current = orDefault(
+          storedRatingMessages,
+          await findTenantDocument(tx, ctx.tenantId, 'ratingMessages'),
+          {},
+        );
+        const { rating: _ignored, ...texts } = values;
+        const next = Object.fromEntries(Object.entries({ ...current, ...texts }).filter(([, v]) => v !== undefined));
+        await saveTenantDocument(tx, ctx.tenantId, 'ratingMessages', next);
+      });
       return readRating(ctx);
     },
 
