@@ -13,7 +13,18 @@ import { settingsModule } from './modules/settings/index.js';
 import { tenantsModule } from './modules/tenants/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { queuesModule } from './modules/queues/index.js';
+import { kanbanModule } from './modules/kanban/index.js';
+import { tagsModule } from './modules/tags/index.js';
+import { teamsModule } from './modules/teams/index.js';
+import { farewellsModule } from './modules/farewells/index.js';
+import { reasonsModule } from './modules/reasons/index.js';
+import { createEvaluationsModule } from './modules/evaluations/index.js';
+import { quickMessagesModule } from './modules/quick-messages/index.js';
+import { schedulesModule } from './modules/schedules/index.js';
 import { createTicketsModule } from './modules/tickets/index.js';
+import { notesModule } from './modules/notes/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
+import { protocolsModule } from './modules/protocols/index.js';
 
 export interface ModuleRegistration {
   plugin: FastifyPluginAsync;
@@ -35,7 +46,18 @@ export const modules: AppModule[] = [
   contactsModule,
   channelsModule,
   queuesModule,
+  kanbanModule,
+  tagsModule,
+  teamsModule,
+  farewellsModule,
+  reasonsModule,
+  quickMessagesModule,
   createTicketsModule((platform) => createTicketMessaging({ jobs: platform.jobs })),
+  createEvaluationsModule((platform) => createTicketMessaging({ jobs: platform.jobs })),
   messagesModule,
+  notificationsModule,
+  notesModule,
+  protocolsModule,
+  schedulesModule,
   inboxModule,
 ];

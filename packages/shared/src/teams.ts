@@ -21,7 +21,12 @@ export const teamInputSchema = z.object({
 export type TeamInput = z.input<typeof teamInputSchema>;
 
 /** A member of `GET /group-message/{id}` (a bare array of them). */
-export const teamMemberSchema = z.object({ id: z.number(), name: z.string(), email: z.string(), profile: profileSchema });
+export const teamMemberSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: profileSchema,
+});
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** POST /group-message/user: ids may arrive as strings. */

@@ -1,4 +1,4 @@
-/** /api/queue (client-contract §8): the list for every profile, changes for admins. */
+/** /api/queue (client-contract §8): the list for every profile, changes for supervisors and admins. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, queueDtoSchema, queueInputSchema } from '@conversa/shared';
@@ -17,20 +17,20 @@ export function queuesRoutes(service: QueuesService): FastifyPluginAsyncZod {
       '/queue',
       { schema: { tags, body: queueInputSchema, response: { 201: queueDtoSchema } } },
       async (request, reply) =>
-        reply.code(201).send(await service.createQueue(requireProfile(request, 'admin'), request.body)),
+        reply.code(201).send(await service.createQueue(requireProfile(request, 'super'), request.body)),
     );
 
     app.put(
       '/queue/:id',
       { schema: { tags, params: idParamsSchema, body: queueInputSchema, response: { 200: queueDtoSchema } } },
-      async (request) => service.updateQueue(requireProfile(request, 'admin'), request.params.id, request.body),
+      async (request) => service.updateQueue(requireProfile(request, 'super'), request.params.id, request.body),
     );
 
     app.delete(
       '/queue/:id',
       { schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
       async (request, reply) => {
-        await service.deleteQueue(requireProfile(request, 'admin'), request.params.id);
+        await service.deleteQueue(requireProfile(request, 'super'), request.params.id);
         return reply.code(204).send(null);
       },
     );

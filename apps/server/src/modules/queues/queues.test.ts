@@ -1,5 +1,5 @@
-/** /api/queue: every profile lists the tenant's queues; admins create, rename and delete them. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** /api/queue: every profile lists the tenant's queues; supervisors and admins create, rename and delete them. */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QueueDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
@@ -26,8 +26,8 @@ describe('queues', () => {
     expect((await t.call(admin, 'GET', '/queue')).json()).toEqual(before);
   });
 
-  it('admins create and rename; every profile lists; others are refused', async () => {
-    const created = await t.call(admin, 'POST', '/queue', { queue: ' Vendas ', isActive: true });
+  it('supervisors and admins create and rename; every profile lists; agents are refused', async () => {
+    const created = await t.call(supervisor, 'POST', '/queue', { queue: ' Vendas ', isActive: true });
     expect(created.statusCode).toBe(201);
     const queue = created.json<QueueDto>();
     expect(queue).toEqual({ id: expect.any(Number), queue: 'Vendas', isActive: true });
@@ -36,26 +36,62 @@ describe('queues', () => {
     }
     const renamed = await t.call(admin, 'PUT', `/queue/${queue.id}`, { queue: 'Comercial', isActive: 'false', id: 99 });
     expect(renamed.json()).toEqual({ id: queue.id, queue: 'Comercial', isActive: false });
+    const bySupervisor = await t.call(supervisor, 'PUT', `/queue/${queue.id}`, { queue: 'Comercial 2' });
+    expect(bySupervisor.json()).toEqual({ id: queue.id, queue: 'Comercial 2', isActive: false });
     for (const [method, path, body] of [
       ['POST', '/queue', { queue: 'X' }],
       ['PUT', `/queue/${queue.id}`, { queue: 'Y' }],
       ['DELETE', `/queue/${queue.id}`, undefined],
     ] as const) {
-      expect((await t.call(supervisor, method, path, body)).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+      const res = await t.call(agent, method, path, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
     }
+    expect((await t.call(admin, 'GET', '/queue')).json()).toEqual([
+      { ...queue, queue: 'Comercial 2', isActive: false },
+    ]);
   });
 
-  it('validates the name (required, unique per tenant) and answers ERR_NO_QUEUE_FOUND', async () => {
-    await t.call(admin, 'POST', '/queue', { queue: 'Suporte' });
-    for (const body of [{ queue: '' }, {}, { queue: 'suporte' }]) {
+  it('validates the name (required) and answers ERR_QUEUE_EXISTS (any case) and ERR_NO_QUEUE_FOUND', async () => {
+    const suporte = (await t.call(admin, 'POST', '/queue', { queue: 'Suporte' })).json<QueueDto>();
+    for (const body of [{ queue: '' }, {}, { queue: '   ' }]) {
       const res = await t.call(admin, 'POST', '/queue', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'queue' });
     }
+    const duplicate = await t.call(supervisor, 'POST', '/queue', { queue: ' SUPORTE ' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: 'ERR_QUEUE_EXISTS' });
+    const other = (await t.call(admin, 'POST', '/queue', { queue: 'Outra' })).json<QueueDto>();
+    const renamedOnto = await t.call(admin, 'PUT', `/queue/${other.id}`, { queue: 'suporte' });
+    expect(renamedOnto.statusCode).toBe(409);
+    expect(renamedOnto.json()).toEqual({ error: 'ERR_QUEUE_EXISTS' });
+    // Renaming a queue onto its own name in another case is no conflict.
+    expect((await t.call(admin, 'PUT', `/queue/${suporte.id}`, { queue: 'SUPORTE' })).statusCode).toBe(200);
     expect((await t.call(admin, 'PUT', '/queue/999999', { queue: 'Z' })).json()).toEqual({
       error: 'ERR_NO_QUEUE_FOUND',
     });
-    expect((await t.call(admin, 'DELETE', '/queue/999999')).json()).toEqual({ error: 'ERR_NO_QUEUE_FOUND' });
+    const missing = await t.call(admin, 'DELETE', '/queue/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'ERR_NO_QUEUE_FOUND' });
+  });
+
+  it('publishes {T}:queue to the tenant after each change, and nothing for a refused one', async () => {
+    const publish = vi.spyOn(t.platform.realtime, 'publish');
+    try {
+      const queue = (await t.call(supervisor, 'POST', '/queue', { queue: 'Ao vivo' })).json<QueueDto>();
+      await t.call(supervisor, 'PUT', `/queue/${queue.id}`, { queue: 'Ao vivo 2', isActive: false });
+      await t.call(supervisor, 'POST', '/queue', { queue: 'ao vivo 2' });
+      await t.call(supervisor, 'DELETE', `/queue/${queue.id}`);
+      const queueEvents = publish.mock.calls.filter(([, event]) => event === '1:queue');
+      expect(queueEvents).toEqual([
+        ['tenant:1', '1:queue', { action: 'create', queue }],
+        ['tenant:1', '1:queue', { action: 'update', queue: { id: queue.id, queue: 'Ao vivo 2', isActive: false } }],
+        ['tenant:1', '1:queue', { action: 'delete', queue: { id: queue.id, queue: 'Ao vivo 2', isActive: false } }],
+      ]);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('deletes a queue without tickets; refuses one with tickets (ERR_QUEUE_TICKET_EXISTS)', async () => {
