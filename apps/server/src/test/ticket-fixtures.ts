@@ -95,6 +95,7 @@ export interface TicketState {
   userId?: number | null;
   queueId?: number | null;
   chatFlowId?: number | null;
+  isGroup?: boolean;
   unreadMessages?: number;
   updatedAt?: Date;
 }
@@ -133,4 +134,21 @@ export async function logTypes(t: TestApp, ticketId: number): Promise<string[]> 
     ticketId,
   ]);
   return rows.map((r) => r.type as string);
+}
+
+/** Replaces the tenant's toggles (client-contract §10) with `flags` (absent keys take their defaults). */
+export async function setTenantFlags(t: TestApp, tenantId: number, flags: Record<string, string | number>) {
+  await t.database.executeSql('update tenants set flags = $2::jsonb where id = $1', [tenantId, JSON.stringify(flags)]);
+}
+
+/** Replaces the user's allowed channels (`whatsappAllowed`, table user_channels); [] = every channel. */
+export async function allowChannels(t: TestApp, tenantId: number, userId: number, channelIds: number[]) {
+  await asSystem(t, tenantId, async (tx) => {
+    await tx.execute(sql`delete from user_channels where user_id = ${userId}`);
+    for (const channelId of channelIds) {
+      await tx.execute(
+        sql`insert into user_channels (tenant_id, user_id, channel_id) values (${tenantId}, ${userId}, ${channelId})`,
+      );
+    }
+  });
 }

@@ -9,17 +9,20 @@ import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { ticketAudience, ticketAudiences } from './tickets.access.js';
 import {
+  allowChannels,
   makeChannel,
   makeContact,
   makeQueue,
   makeTicket,
   recordingPort,
+  setTenantFlags,
   setVisibility,
 } from '../../test/ticket-fixtures.js';
 
 let t: TestApp;
 let viewers: Record<'admin' | 'super' | 'agent' | 'other' | 'outsider', TestUser>;
 let channel: number;
+let channelB: number;
 let q1: number;
 let q2: number;
 
@@ -36,21 +39,34 @@ beforeAll(async () => {
   const outsider = await t.createUser({ tenantId: await t.createTenant(), profile: 'admin' });
   viewers = { admin: staff.admin, super: staff.supervisor, agent: staff.agent, other, outsider };
   channel = await makeChannel(t, 1);
+  channelB = await makeChannel(t, 1);
   q1 = await makeQueue(t, 1, 'Vendas', [staff.agent.id, other.id]);
   q2 = await makeQueue(t, 1, 'Suporte', [other.id]);
 });
-beforeEach(() => setVisibility(t, 1, OFF));
+beforeEach(async () => {
+  await setVisibility(t, 1, OFF);
+  await setTenantFlags(t, 1, {});
+  for (const viewer of Object.values(viewers)) await allowChannels(t, viewer.tenantId, viewer.id, []);
+});
 afterAll(() => t.close());
 
 type Who = keyof typeof viewers;
 interface Case {
   name: string;
   settings?: Partial<Record<keyof typeof OFF, 'enabled'>>;
+  /** Tenant flags (client-contract §10) for the case; the others keep their defaults. */
+  flags?: Record<string, 'enabled' | 'disabled'>;
   ticket: (ids: { agent: number; other: number }) => {
     queueId?: number | null;
     userId?: number | null;
     chatFlowId?: number;
+    isGroup?: boolean;
+    status?: 'open' | 'pending' | 'closed';
   };
+  /** The ticket's channel: the main one (default) or B. */
+  onChannelB?: boolean;
+  /** Users whose `whatsappAllowed` is channel B only. */
+  allowedOnlyB?: Who[];
   wallets?: Who[];
   sees: Who[];
 }
@@ -109,6 +125,103 @@ const cases: Case[] = [
     ticket: () => ({ queueId: q1 }),
     sees: ['admin', 'super', 'agent', 'other'],
   },
+  {
+    name: 'supervisorAdmin: the supervisor needs the queue like a user (no showAll)',
+    flags: { supervisorAdmin: 'enabled' },
+    ticket: () => ({ queueId: q1 }),
+    sees: ['admin', 'agent', 'other'],
+  },
+  {
+    name: 'supervisorAdmin: queue-less tickets still reach the supervisor while nullTickets is on',
+    flags: { supervisorAdmin: 'enabled' },
+    ticket: () => ({ queueId: null }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'nullTickets off: users do not see tickets without queue',
+    flags: { nullTickets: 'disabled' },
+    ticket: () => ({ queueId: null }),
+    sees: ['admin', 'super'],
+  },
+  {
+    name: 'nullTickets off with supervisorAdmin: only admins see tickets without queue',
+    flags: { nullTickets: 'disabled', supervisorAdmin: 'enabled' },
+    ticket: () => ({ queueId: null }),
+    sees: ['admin'],
+  },
+  {
+    name: 'nullTickets off: the viewer’s own queue-less ticket still passes',
+    flags: { nullTickets: 'disabled' },
+    ticket: ({ agent }) => ({ queueId: null, userId: agent, status: 'open' }),
+    sees: ['admin', 'super', 'agent'],
+  },
+  {
+    name: 'a group ticket of a foreign queue is hidden without showGroupsForAll',
+    ticket: () => ({ queueId: q2, isGroup: true }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'showGroupsForAll: a group ticket of any queue reaches every user',
+    flags: { showGroupsForAll: 'enabled' },
+    ticket: () => ({ queueId: q2, isGroup: true }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'showGroupsForAll does not open private tickets of foreign queues',
+    flags: { showGroupsForAll: 'enabled' },
+    ticket: () => ({ queueId: q2 }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'showGroupsForAll keeps the other rules (NotViewAssignedTickets)',
+    flags: { showGroupsForAll: 'enabled' },
+    settings: { NotViewAssignedTickets: 'enabled' },
+    ticket: ({ other }) => ({ queueId: q2, isGroup: true, userId: other, status: 'open' }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'a closed ticket of a foreign queue is hidden without showClosedForAll',
+    ticket: () => ({ queueId: q2, status: 'closed' }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'showClosedForAll: a closed ticket of any queue reaches every user',
+    flags: { showClosedForAll: 'enabled' },
+    ticket: () => ({ queueId: q2, status: 'closed' }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'showClosedForAll does not open pending tickets of foreign queues',
+    flags: { showClosedForAll: 'enabled' },
+    ticket: () => ({ queueId: q2, status: 'pending' }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'whatsappAllowed: a user allowed only channel B does not see tickets of another channel',
+    allowedOnlyB: ['agent', 'super'],
+    ticket: () => ({ queueId: q1 }),
+    sees: ['admin', 'super', 'other'],
+  },
+  {
+    name: 'whatsappAllowed: ... and sees those of channel B',
+    allowedOnlyB: ['agent'],
+    onChannelB: true,
+    ticket: () => ({ queueId: q1 }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'whatsappAllowed: the user’s own ticket on another channel still passes',
+    allowedOnlyB: ['agent'],
+    ticket: ({ agent }) => ({ queueId: q1, userId: agent, status: 'open' }),
+    sees: ['admin', 'super', 'agent', 'other'],
+  },
+  {
+    name: 'whatsappAllowed binds a supervisor acting as a user (supervisorAdmin)',
+    flags: { supervisorAdmin: 'enabled' },
+    allowedOnlyB: ['super'],
+    ticket: () => ({ queueId: null }),
+    sees: ['admin', 'agent', 'other'],
+  },
 ];
 
 async function listIds(user: TestUser, query: string): Promise<number[]> {
@@ -125,18 +238,22 @@ async function audience(ticketId: number, tenantId = 1): Promise<number[]> {
 describe('ticket visibility policy', () => {
   it.each(cases)('$name', async (c) => {
     await setVisibility(t, 1, { ...OFF, ...c.settings });
+    await setTenantFlags(t, 1, c.flags ?? {});
+    for (const who of c.allowedOnlyB ?? []) await allowChannels(t, 1, viewers[who].id, [channelB]);
+    const ticketChannel = c.onChannelB ? channelB : channel;
     const wallets = (c.wallets ?? []).map((who) => viewers[who].id);
     const contactId = await makeContact(t, 1, { name: c.name.slice(0, 30), wallets });
     const id = await makeTicket(t, 1, {
       contactId,
-      channelId: channel,
+      channelId: ticketChannel,
       ...c.ticket({ agent: viewers.agent.id, other: viewers.other.id }),
     });
     const inAudience = await audience(id);
     for (const who of Object.keys(viewers) as Who[]) {
       const expected = c.sees.includes(who);
       const viewer = viewers[who];
-      const listed = (await listIds(viewer, `showAll=true&whatsappIds[]=${channel}`)).includes(id);
+      const query = `showAll=true&whatsappIds[]=${ticketChannel}&status[]=open&status[]=pending&status[]=closed`;
+      const listed = (await listIds(viewer, query)).includes(id);
       const detail = (await t.call(viewer, 'GET', `/tickets/${id}`)).statusCode;
       expect({ who, listed }).toEqual({ who, listed: expected });
       expect({ who, detail }).toEqual({ who, detail: expected ? 200 : 404 });

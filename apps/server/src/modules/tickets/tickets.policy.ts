@@ -5,10 +5,22 @@
  * (tickets.access.ts), and the realtime audience (viewer = the `users` row of each connected user).
  *
  *   visible = ticket owned by the viewer
- *          or (showAll and the viewer is admin/super/superadmin)
- *          or (queue scope and assigned rule and chatbot rule and wallet rule and not-assigned filter)
+ *          or (showAll and the viewer is admin/superadmin, or super unless supervisorAdmin)
+ *          or (queue scope and allowed channel and assigned rule and chatbot rule and wallet rule
+ *              and not-assigned filter)
+ *
+ * "Acts as a user" = profile `user`, or `super` while the tenant flag `supervisorAdmin` is on (supervisors behave like
+ * users: no showAll, queue membership applies). The tenant flags (`tenants.flags`, client-contract §10) are read
+ * inside the query like the settings:
+ * - queue scope: a queue's ticket needs a `user_queues` row when acting as a user; a queue-less ticket passes when
+ *   the filter includes them, and for one acting as a user only while `nullTickets` is on (its default); with
+ *   `showGroupsForAll` a group ticket, with `showClosedForAll` a closed ticket pass the queue scope for everyone (the
+ *   other rules still apply);
+ * - allowed channel: one acting as a user with a non-empty `user_channels` list (`whatsappAllowed`) sees only tickets
+ *   of those channels; an empty list means every channel.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { TENANT_TOGGLE_DEFAULTS, type TenantToggleKey } from '@conversa/shared';
 import { settingEnabledSql } from '../settings/index.js';
 
 /** Who looks: each attribute an SQL expression (a bound parameter or a column of `users`). */
@@ -24,6 +36,9 @@ export interface TicketRef {
   contactId: SQL;
   chatFlowId: SQL;
   autoReplyId: SQL;
+  channelId: SQL;
+  isGroup: SQL;
+  status: SQL;
 }
 
 /**
@@ -34,6 +49,11 @@ export interface VisibilitySettings {
   NotViewAssignedTickets: boolean | SQL;
   NotViewTicketsChatBot: boolean | SQL;
   DirectTicketsToWallets: boolean | SQL;
+  /** Tenant flags (client-contract §10). */
+  supervisorAdmin: boolean | SQL;
+  nullTickets: boolean | SQL;
+  showGroupsForAll: boolean | SQL;
+  showClosedForAll: boolean | SQL;
 }
 
 /** The viewer's own choices (attendance filter) that the policy honours. */
@@ -60,6 +80,9 @@ export const TICKET_COLUMNS: TicketRef = {
   contactId: sql.raw('tickets.contact_id'),
   chatFlowId: sql.raw('tickets.chat_flow_id'),
   autoReplyId: sql.raw('tickets.auto_reply_id'),
+  channelId: sql.raw('tickets.channel_id'),
+  isGroup: sql.raw('tickets.is_group'),
+  status: sql.raw('tickets.status'),
 };
 
 /** A viewer given as values (the caller of a request), or as a statement's placeholders for them. */
@@ -74,8 +97,23 @@ export function storedVisibilitySettings(tenantId: number | Placeholder): Visibi
     NotViewAssignedTickets: settingEnabledSql(tenantId, 'NotViewAssignedTickets'),
     NotViewTicketsChatBot: settingEnabledSql(tenantId, 'NotViewTicketsChatBot'),
     DirectTicketsToWallets: settingEnabledSql(tenantId, 'DirectTicketsToWallets'),
+    supervisorAdmin: tenantFlagEnabledSql(tenantId, 'supervisorAdmin'),
+    nullTickets: tenantFlagEnabledSql(tenantId, 'nullTickets'),
+    showGroupsForAll: tenantFlagEnabledSql(tenantId, 'showGroupsForAll'),
+    showClosedForAll: tenantFlagEnabledSql(tenantId, 'showClosedForAll'),
   };
 }
+
+/**
+ * "The tenant flag is enabled", evaluated by PostgreSQL once per query (an init plan), like `settingEnabledSql`. The
+ * tenants table is named in SQL: the tenants module is not the tickets module's to import.
+ */
+export function tenantFlagEnabledSql(tenantId: number | Placeholder, key: TenantToggleKey): SQL {
+  return sql`(coalesce((select tf.flags ->> ${key}::text from tenants tf where tf.id = ${tenantId}), ${TENANT_TOGGLE_DEFAULTS[key]}::text) = 'enabled')`;
+}
+
+/** A flag as SQL: its known value, or the expression. */
+const flag = (value: boolean | SQL): SQL => (typeof value === 'boolean' ? sql.raw(value ? 'true' : 'false') : value);
 
 /** `rule` when the setting is on: nothing for a known false, the rule for a known true, else "off or rule". */
 function whenEnabled(setting: boolean | SQL, rule: SQL): SQL | undefined {
@@ -90,8 +128,16 @@ export function ticketVisibility(
   options: VisibilityOptions,
 ): SQL {
   const isAdmin = sql`${viewer.profile} in ('admin', 'superadmin')`;
+  const actsAsUser =
+    settings.supervisorAdmin === false
+      ? sql`${viewer.profile} = 'user'`
+      : sql`(${viewer.profile} = 'user' or (${viewer.profile} = 'super' and ${flag(settings.supervisorAdmin)}))`;
   const rules: (SQL | undefined)[] = [
-    queueScope(viewer, ticket, options.includeNotQueueDefined),
+    queueScope(viewer, ticket, settings, actsAsUser, options.includeNotQueueDefined),
+    // A user's allowed channels (`whatsappAllowed`): none listed = every channel.
+    sql`(not ${actsAsUser}
+      or not exists (select 1 from user_channels uc where uc.user_id = ${viewer.id})
+      or exists (select 1 from user_channels uc where uc.user_id = ${viewer.id} and uc.channel_id = ${ticket.channelId}))`,
     // Assigned tickets only to the assignee (handled by `owned` below) and admins.
     whenEnabled(settings.NotViewAssignedTickets, sql`(${ticket.userId} is null or ${isAdmin})`),
     // A ticket the chatbot holds (a flow or auto reply, nobody and no queue yet) stays out of everybody's list.
@@ -110,14 +156,36 @@ export function ticketVisibility(
     options.notAssignedOnly ? sql`${ticket.userId} is null` : undefined,
   ];
   const owned = sql`${ticket.userId} = ${viewer.id}`;
-  const seesAll = options.showAll ? sql` or ${viewer.profile} in ('admin', 'super', 'superadmin')` : sql``;
+  const seesAll = options.showAll
+    ? sql` or ${viewer.profile} in ('admin', 'superadmin') or (${viewer.profile} = 'super' and not ${actsAsUser})`
+    : sql``;
   const applied = rules.filter((rule): rule is SQL => rule !== undefined);
   return sql`(${owned}${seesAll} or (${sql.join(applied, sql` and `)}))`;
 }
 
-/** A user profile sees its own queues; every profile sees queue-less tickets only when it asks to. */
-function queueScope(viewer: Viewer, ticket: TicketRef, includeNotQueueDefined: boolean): SQL {
-  const inQueue = sql`(${ticket.queueId} is not null and (${viewer.profile} <> 'user'
+/**
+ * One acting as a user sees its own queues, and queue-less tickets while `nullTickets` is on; other profiles every
+ * queue. Queue-less tickets only when the filter asks for them. Group (`showGroupsForAll`) and closed
+ * (`showClosedForAll`) tickets pass for everyone when their flag is on.
+ */
+function queueScope(
+  viewer: Viewer,
+  ticket: TicketRef,
+  settings: VisibilitySettings,
+  actsAsUser: SQL,
+  includeNotQueueDefined: boolean,
+): SQL {
+  const inQueue = sql`(${ticket.queueId} is not null and (not ${actsAsUser}
     or exists (select 1 from user_queues uq where uq.user_id = ${viewer.id} and uq.queue_id = ${ticket.queueId})))`;
-  return includeNotQueueDefined ? sql`(${ticket.queueId} is null or ${inQueue})` : inQueue;
+  const scopes = [inQueue];
+  if (includeNotQueueDefined) {
+    const nullRule =
+      settings.nullTickets === true ? sql`` : sql` and (not ${actsAsUser} or ${flag(settings.nullTickets)})`;
+    scopes.push(sql`(${ticket.queueId} is null${nullRule})`);
+  }
+  if (settings.showGroupsForAll !== false) scopes.push(sql`(${flag(settings.showGroupsForAll)} and ${ticket.isGroup})`);
+  if (settings.showClosedForAll !== false) {
+    scopes.push(sql`(${flag(settings.showClosedForAll)} and ${ticket.status} = 'closed')`);
+  }
+  return sql`(${sql.join(scopes, sql` or `)})`;
 }
