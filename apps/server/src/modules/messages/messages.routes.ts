@@ -26,6 +26,7 @@ import type { MessageActions } from './messages.actions.js';
 import type { ForwardService } from './messages.forward.js';
 import type { SendService } from './messages.send.js';
 import { messagesGatewayRoutes } from './messages.gateway.routes.js';
+import { isQuickSend, parseQuickSend } from './messages.quick-send.js';
 import type { MessagesService } from './messages.service.js';
 import { receiveMediaUpload } from './messages.upload.js';
 
@@ -67,6 +68,7 @@ export async function sendFromRequest(
     const values = { body: fields.body ?? media.name, quotedMsgId: null, sendType: null, media };
     return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
   }
+  if (isQuickSend(request.body)) return deps.send.sendQuickMessage(ctx, ticketId, parseQuickSend(request.body));
   const parsed = sendMessageSchema.safeParse(request.body ?? {});
   if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
   const input = parsed.data;

@@ -4,7 +4,7 @@
  * and sends nothing twice (unique (tenant, ticket, idFront)). Uploaded media is in the store before the transaction
  * and is removed again when the transaction fails or the idFront was already used.
  */
-import type { MessageEventDto, MessageMediaType, TicketDto } from '@conversa/shared';
+import type { MessageEventDto, MessageMediaType, SendQuickMessage, TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import { withTenant } from '../../platform/db/tenancy.js';
@@ -17,6 +17,7 @@ import { loadMessageDto } from './messages.dto.js';
 import { SEND_MESSAGE_JOB } from './messages.jobs.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from './messages.repository.js';
+import { quickMessageOutbound } from './messages.quick-send.js';
 
 export interface StoredUploadMedia {
   key: string;
@@ -121,6 +122,12 @@ export function createSendService(deps: PipelineDeps) {
         if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
         if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
       });
+    },
+
+    /** A stored quick message (its file without a new upload), checked against the ticket like any send. */
+    async sendQuickMessage(ctx: AuthedContext, ticketId: number, input: SendQuickMessage): Promise<MessageEventDto> {
+      await this.assertWritable(ctx, ticketId);
+      return this.sendMessage(ctx, ticketId, await quickMessageOutbound(deps, ctx, input));
     },
 
     async sendMessage(ctx: AuthedContext, ticketId: number, values: OutboundValues): Promise<MessageEventDto> {
