@@ -1,6 +1,9 @@
 import type { ChannelDto, ChannelSessionState } from './channels.js';
 import type { ContactDto, ContactImportProgress } from './contacts.js';
+import type { KanbanLaneEvent } from './kanban.js';
 import type { MessageEventDto } from './messages.js';
+import type { TicketNoteEvent } from './notes.js';
+import type { NotificationEvent } from './notifications.js';
 import type { QueueDto } from './queues.js';
 import type { TagDto } from './tags.js';
 import type { TicketDto } from './tickets.js';
@@ -63,6 +66,8 @@ export interface ServerToClientEvents {
       | { type: 'contact:delete'; payload: { id: number } },
   ) => void;
   [event: TenantEvent<'contactImport'>]: (payload: ContactImportProgress) => void;
+  /** Kanban lanes changed (the lanes screen and the boards follow it; a delete empties the lane's cards). */
+  [event: TenantEvent<'kanban'>]: (payload: KanbanLaneEvent) => void;
   /** A queue created, changed or deleted (the queues screen and every queue picker follow it). */
   [event: TenantEvent<'queue'>]: (payload: { action: 'create' | 'update' | 'delete'; queue: QueueDto }) => void;
   /** A tag created, changed or deleted: tag pickers, and the contacts and tickets that carry it, follow it. */
@@ -72,6 +77,16 @@ export interface ServerToClientEvents {
   [event: TenantEvent<'chat:updateOnlineBubbles'>]: (users: OnlineUser[]) => void;
   [event: TenantEvent<'settings'>]: (payload: { action: 'update'; setting: { key: string; value: string } }) => void;
   [event: TenantEvent<'users'>]: (payload: { action: 'update' | 'delete' | 'create'; userId: number }) => void;
+  /** A scheduled message created, edited, canceled or sent: ids only, screens re-read what they may see. */
+  [event: TenantEvent<'scheduleMessage'>]: (payload: {
+    action: 'create' | 'update' | 'delete';
+    id: number;
+    ticketId: number | null;
+  }) => void;
+  /** A note of a ticket the user may see (notes are internal: only ticket viewers get them). */
+  [event: TenantEvent<'ticketNote'>]: (payload: TicketNoteEvent) => void;
+  /** A notification for this user (a mention in a note), or for the whole tenant. */
+  [event: TenantEvent<'notification'>]: (payload: NotificationEvent) => void;
   /** The spec's invalid-token event; emitted before the server disconnects a socket whose token is no good. */
   [event: `tokenInvalid:${string}`]: () => void;
 }

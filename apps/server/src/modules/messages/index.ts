@@ -48,6 +48,7 @@ export { createMessagesJobs, DOWNLOAD_MEDIA_JOB, SEND_MESSAGE_JOB } from './mess
 export type { MediaPayload, MessagesJobs, SendPayload } from './messages.jobs.js';
 export { createTicketMessaging } from './messages.ticket-port.js';
 export { liveMessagingOf } from './messages.live.routes.js';
+export { queueOutboundMessage } from './messages.send.js';
 
 export const messagesModule: AppModule = (platform, deps) => {
   const pipeline: PipelineDeps = {

@@ -11,9 +11,16 @@ import { createTicketsService } from './tickets.service.js';
 
 export { tenantCounters, ticketLogs, tickets } from './tickets.tables.js';
 export { allocateProtocol } from './tickets.protocol.js';
-export { findVisibleTicket } from './tickets.access.js';
+export { findVisibleTicket, lockVisibleTicket } from './tickets.access.js';
 export { loadTicketDto, loadTicketDtos } from './tickets.dto.js';
-export { ticketVisibility, storedVisibilitySettings, type Viewer, type TicketRef } from './tickets.policy.js';
+export {
+  ACCESS_OPTIONS,
+  TICKET_COLUMNS,
+  ticketVisibility,
+  storedVisibilitySettings,
+  type Viewer,
+  type TicketRef,
+} from './tickets.policy.js';
 export type { TicketRow } from './tickets.repository.js';
 export type { TicketMessagingPort } from './tickets.port.js';
 export { CLOSE_AFTER_FAREWELL_JOB } from './tickets.jobs.js';
