@@ -95,6 +95,8 @@ export const contactInputSchema = z.object({
   blocked: looseBoolean.optional(),
   chatbotBlocked: looseBoolean.optional(),
   extraInfo: z.array(extraInfoItemSchema).max(50).optional(),
+  /** The kanban lane's id, null for none (the boards' partial `PUT { number, kanban }`, client-contract §21.6). */
+  kanban: z.coerce.number().int().positive().nullable().optional(),
   tags: idList.optional(),
   wallets: idList.optional(),
 });

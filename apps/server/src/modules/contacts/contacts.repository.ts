@@ -182,6 +182,17 @@ export async function findTenantTagIds(tx: Queryable, tenantId: TenantId, ids: n
   return rows.map((r) => r.id);
 }
 
+/**
+ * Whether the kanban lane is the tenant's. Lanes are read by table name: the kanban module imports contacts (its
+ * boards), so contacts cannot import it.
+ */
+export async function tenantLaneExists(tx: Queryable, tenantId: TenantId, laneId: number): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select exists (select 1 from kanban_lanes where tenant_id = ${tenantId} and id = ${laneId}) as found`,
+  )) as unknown as { rows: { found: boolean }[] };
+  return result.rows[0]?.found === true;
+}
+
 /** The given user ids that are users of the tenant. */
 export async function findTenantUserIds(tx: Queryable, tenantId: TenantId, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];

@@ -1,5 +1,6 @@
 /** The tenant's contacts: list, read, create, edit, delete, and replace their tags and wallets. ctx comes first. */
 import type { ContactDto, contactListQuerySchema } from '@conversa/shared';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
@@ -22,6 +23,11 @@ export interface ContactList {
   hasMore: boolean;
 }
 
+/** Refuses a kanban lane that is not the tenant's (404 ERR_NO_LANE_FOUND); null (no lane) and absent pass. */
+async function assertTenantLane(tx: Tx, ctx: TenantContext, laneId: number | null | undefined) {
+  if (laneId != null && !(await repo.tenantLaneExists(tx, ctx.tenantId, laneId))) throw fail('ERR_NO_LANE_FOUND');
+}
+
 /** Refuses ids that are not tags (field `tags`) or users (field `wallets`) of the tenant. */
 export async function assertTenantSets(tx: Tx, ctx: TenantContext, sets: { tags?: number[]; wallets?: number[] }) {
   const tagIds = [...new Set(sets.tags ?? [])];
@@ -41,8 +47,8 @@ export function rethrowDuplicate(error: unknown): never {
   throw error;
 }
 
-export function createContactsService(deps: { db: Database; events: EventBus }) {
-  const { db, events } = deps;
+export function createContactsService(deps: { db: Database; events: EventBus; logger?: Logger }) {
+  const { db, events, logger } = deps;
 
   async function loadDto(tx: Tx, ctx: TenantContext, id: number): Promise<ContactDto> {
     const row = await repo.findContact(tx, ctx.tenantId, id);
@@ -86,6 +92,7 @@ export function createContactsService(deps: { db: Database; events: EventBus }) 
       const columns = { ...contactColumns(input), name: input.name };
       const contact = await withTenant(db, ctx, async (tx) => {
         await assertTenantSets(tx, ctx, input);
+        await assertTenantLane(tx, ctx, input.kanban);
         const row = await repo.insertContact(tx, ctx.tenantId, columns);
         if (input.tags) await repo.addContactTags(tx, ctx.tenantId, [row.id], input.tags);
         if (input.wallets) await repo.addContactWallets(tx, ctx.tenantId, [row.id], input.wallets);
@@ -95,14 +102,26 @@ export function createContactsService(deps: { db: Database; events: EventBus }) 
       return contact;
     },
 
-    updateContact: (ctx: TenantContext, id: number, input: ContactEdit): Promise<ContactDto> =>
-      changeContact(ctx, id, async (tx, row) => {
+    async updateContact(ctx: TenantContext, id: number, input: ContactEdit): Promise<ContactDto> {
+      let lane: { from: number | null } | undefined;
+      const contact = await changeContact(ctx, id, async (tx, row) => {
         const columns = contactColumns(input, row.isGroup);
         await assertTenantSets(tx, ctx, input);
+        await assertTenantLane(tx, ctx, input.kanban);
         if (Object.keys(columns).length > 0) await repo.updateContact(tx, ctx.tenantId, id, columns);
         if (input.tags) await repo.replaceContactTags(tx, ctx.tenantId, id, input.tags);
         if (input.wallets) await repo.replaceContactWallets(tx, ctx.tenantId, id, input.wallets);
-      }),
+        if (input.kanban !== undefined && input.kanban !== row.kanban) lane = { from: row.kanban };
+      });
+      // A board move (the card's lane), once committed: stored above, pushed by contacts.updated, logged here.
+      if (lane) {
+        logger?.info(
+          { tenantId: ctx.tenantId, userId: ctx.userId, contactId: id, from: lane.from, to: contact.kanban },
+          'contact moved to another kanban lane',
+        );
+      }
+      return contact;
+    },
 
     setContactTags: (ctx: TenantContext, id: number, tagIds: number[]): Promise<ContactDto> =>
       changeContact(ctx, id, async (tx) => {

@@ -54,7 +54,7 @@ export const contactsModule: AppModule = (platform) => {
   const importsDir = path.join(config.dataDir, 'imports');
   const exportsDir = path.join(config.dataDir, 'exports');
   const contactsJobs = createContactsJobs({ db, events, importsDir, exportsDir });
-  const service = createContactsService({ db, events });
+  const service = createContactsService({ db, events, logger: platform.logger.child({ module: 'contacts' }) });
   const files = contactFilesRoutes({
     imports: createImportService({ db, jobs, importJob: contactsJobs.importContacts }),
     exports: createExportService({ db, exportsDir, secret: secrets.jwtSecret }),

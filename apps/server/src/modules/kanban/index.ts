@@ -1,1 +1,16 @@
+import type { AppModule } from '../../modules.js';
+import { registerKanbanRealtime } from './kanban.realtime.js';
+import { kanbanRoutes } from './kanban.routes.js';
+import { createKanbanService } from './kanban.service.js';
+
 export { kanbanLanes } from './kanban.tables.js';
+
+export const kanbanModule: AppModule = (platform) => {
+  registerKanbanRealtime(platform.events, platform.realtime);
+  const service = createKanbanService({
+    db: platform.db,
+    events: platform.events,
+    logger: platform.logger.child({ module: 'kanban' }),
+  });
+  return { plugin: kanbanRoutes(service) };
+};
