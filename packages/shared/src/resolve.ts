@@ -92,6 +92,8 @@ export const evaluationUpdateSchema = z.object({
 export const evaluationSendSchema = z.object({
   ticketId: z.coerce.number().int().positive(),
   reasons: optionalId.optional(),
+  /** A closing message sent before the rating menu. */
+  farewellMessage: z.string().max(FAREWELL_MESSAGE_MAX).optional(),
 });
 export const evaluationLogSchema = z.object({
   id: z.number(),

@@ -44,6 +44,7 @@ import {
   loadTicketDtos,
   type ActiveTicketRequest,
 } from '../tickets/index.js';
+import { RATING_ANSWER_JOB } from '../evaluations/index.js';
 import { requestContactAvatars } from './ingestion.avatars.js';
 import { createImportTracker } from './ingestion.import.js';
 import { createLanes, laneOf } from './ingestion.lanes.js';
@@ -189,6 +190,10 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     if (event.media) {
       await deps.jobs.enqueue(DOWNLOAD_MEDIA_JOB, { tenantId, messageId: row.id }, { tx });
     }
+    // A ticket waiting for a rating hands the customer's message to the ratings (the flag came with the row: no look-up).
+    if (ticket.awaitingRating && !event.fromMe && !event.imported) {
+      await deps.jobs.enqueue(RATING_ANSWER_JOB, { tenantId, ticketId: ticket.id }, { tx });
+    }
     if (event.imported) return { imported: true, timestamp: event.timestamp, ticketId: ticket.id, created };
     const dto = await loadTicketDto(tx, ticket.id);
     return {
@@ -239,6 +244,12 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     await deps.jobs.enqueueMany(
       DOWNLOAD_MEDIA_JOB,
       rows.filter((row) => row.mediaStatus === 'pending').map((row) => ({ tenantId, messageId: row.id })),
+      { tx },
+    );
+    const rating = [...tickets.values()].filter((t) => t.ticket.awaitingRating && touched.has(t.ticket.id));
+    await deps.jobs.enqueueMany(
+      RATING_ANSWER_JOB,
+      rating.map((t) => ({ tenantId, ticketId: t.ticket.id })),
       { tx },
     );
     const dtos = await loadTicketDtos(tx, [...touched]);

@@ -13,13 +13,13 @@ import { queueOutboundMessage } from './messages.send.js';
 
 export function createTicketMessaging(deps: { jobs: JobQueue }): TicketMessagingPort {
   return {
-    async queueSystemMessage(tx, ctx, ticketId, body, sendType) {
+    async queueSystemMessage(tx, ctx, ticketId, body, sendType, options = {}) {
       // The tickets service already authorised the caller: read the ticket as the system would.
       const ticket = await findVisibleTicket(tx, systemContext(ctx.tenantId), ticketId);
       if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
       const values = { body, quotedMsgId: null, idFront: null, sendType, media: null };
       // The caller commits (and publishes its ticket event); the send job announces the message with chat:create.
-      await queueOutboundMessage(tx, deps.jobs, ctx, ticket, values, { announce: true });
+      await queueOutboundMessage(tx, deps.jobs, ctx, ticket, values, { announce: true, ...options });
     },
 
     async requeueStuckSends(tx, ctx) {

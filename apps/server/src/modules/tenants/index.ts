@@ -6,6 +6,7 @@ import { createTenantFlagsService } from './tenants.flags.js';
 
 export { plans, tenantMediaUsage, tenants } from './tenants.tables.js';
 export { createMediaQuota, readMediaUsage } from './tenants.media-usage.js';
+export { readRatingConfig } from './tenants.preferences.js';
 export { findPublicPlan, findTenantById, insertTenant } from './tenants.repository.js';
 export type { PlanRow, TenantRow } from './tenants.repository.js';
 
