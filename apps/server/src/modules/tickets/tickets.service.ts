@@ -25,6 +25,7 @@ import type { TicketMessagingPort } from './tickets.port.js';
 import * as repo from './tickets.repository.js';
 import type { TicketPatch, TicketRow } from './tickets.repository.js';
 import * as plan from './tickets.transitions.js';
+import { readTransitionRules } from './tickets.rules.js';
 import type { Step } from './tickets.transitions.js';
 import './tickets.events.js';
 import { findTenantChannel } from '../channels/index.js';
@@ -145,7 +146,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
    */
   async function reopen(tx: Tx, ctx: AuthedContext, ticket: TicketRow): Promise<Outcome> {
     const other = await repo.findActiveTicket(tx, ctx.tenantId, ticket.contactId, ticket.channelId, true);
-    if (!other) return same(ticket, await applyStep(tx, ctx, ticket, plan.planReopen(ctx, ticket)));
+    if (!other) return same(ticket, await applyStep(tx, ctx, ticket, plan.planReopen(ctx, ticket, await readTransitionRules(tx, ctx.tenantId))));
     if (!isAdminProfile(ctx.profile)) throw fail('ERR_OTHER_OPEN_TICKET');
     const changed = await applyStep(tx, ctx, other, await plan.planOpen(tx, ctx, other, undefined));
     return { ticketId: other.id, previous: other, changed };
@@ -156,7 +157,9 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     if (input.status === 'closed') return planResolve(tx, ctx, ticket, input.sendFarewell);
     if (isTransfer(input)) return plan.planTransfer(tx, ctx, ticket, input);
     if (input.status === 'open') return plan.planOpen(tx, ctx, ticket, input.userId);
-    if (input.status === 'pending') return plan.planReturnToQueue(ctx, ticket);
+    if (input.status === 'pending') {
+      return plan.planReturnToQueue(ctx, ticket, await readTransitionRules(tx, ctx.tenantId));
+    }
     return null;
   }
 

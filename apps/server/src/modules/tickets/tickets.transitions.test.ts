@@ -2,7 +2,7 @@
  * The ticket state machine through its routes (product-spec §4, client-contract §4.3): every transition, its log
  * row, its refusals, the farewell close job, and two accepts racing for one ticket.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import {
@@ -12,6 +12,8 @@ import {
   makeQueue,
   makeTicket,
   recordingPort,
+  setTenantFlags,
+  setVisibility,
   ticketRow,
   type TicketState,
 } from '../../test/ticket-fixtures.js';
@@ -96,7 +98,9 @@ describe('accept and return to queue', () => {
     const id = await ticket({ status: 'open', userId: agent.id });
     const res = await put(agent, `/tickets/${id}`, { status: 'pending' });
     expect(res.json<TicketDto>()).toMatchObject({ status: 'pending', userId: null });
+    await setVisibility(t, 1, { spyticket: 'enabled' });
     const spy = await put(colleague, `/tickets/${id}`, { status: 'pending' });
+    await setVisibility(t, 1, { spyticket: 'disabled' });
     expect(spy.statusCode).toBe(200);
     expect(await logTypes(t, id)).toEqual(['pending']);
     const foreign = await ticket({ status: 'open', userId: colleague.id });
@@ -265,7 +269,9 @@ describe('reopen, transfer and closed tickets', () => {
   it('closed -> open reopens for the caller; refused for an agent when the contact is active there again', async () => {
     const contactId = await makeContact(t, 1);
     const id = await makeTicket(t, 1, { contactId, channelId: channel, status: 'closed', userId: colleague.id });
+    await setVisibility(t, 1, { userReopenTicket: 'enabled' });
     const res = await put(agent, `/tickets/${id}`, { status: 'open', userId: agent.id });
+    await setVisibility(t, 1, { userReopenTicket: 'disabled' });
     expect(res.json<TicketDto>()).toMatchObject({ status: 'open', userId: agent.id, closedAt: null });
     expect(await logTypes(t, id)).toEqual(['reopen']);
     await put(agent, `/tickets/${id}`, { status: 'closed' });
@@ -400,5 +406,83 @@ describe('single fields of PUT /tickets/{id}', () => {
       expect(res.statusCode, path).toBe(404);
       expect(res.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
     }
+  });
+});
+
+describe('tenant flags and settings in the transitions', () => {
+  afterEach(async () => {
+    await setTenantFlags(t, 1, {});
+    await setVisibility(t, 1, { spyticket: 'disabled', userReopenTicket: 'disabled' });
+  });
+
+  it('spyticket: an agent looks at a pending ticket without taking it only while the setting is on', async () => {
+    const id = await ticket();
+    const refused = await put(agent, `/tickets/${id}`, { status: 'pending' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    // Supervisors and admins always may; the agent still accepts it.
+    expect((await put(admin, `/tickets/${id}`, { status: 'pending' })).json<TicketDto>()).toMatchObject({
+      status: 'pending',
+      userId: null,
+    });
+    await setVisibility(t, 1, { spyticket: 'enabled' });
+    expect((await put(agent, `/tickets/${id}`, { status: 'pending' })).json<TicketDto>()).toMatchObject({
+      status: 'pending',
+      userId: null,
+    });
+    expect(await logTypes(t, id)).toEqual([]);
+  });
+
+  it('forceAdmin: an admin who opens a pending ticket takes it (log open); without it the look changes nothing', async () => {
+    const id = await ticket();
+    await put(admin, `/tickets/${id}`, { status: 'pending' });
+    expect((await ticketRow(t, id))?.status).toBe('pending');
+    await setTenantFlags(t, 1, { forceAdmin: 'enabled' });
+    const res = await put(admin, `/tickets/${id}`, { status: 'pending' });
+    expect(res.json<TicketDto>()).toMatchObject({ status: 'open', userId: admin.id });
+    expect(await logTypes(t, id)).toEqual(['open']);
+    // Agents are not forced: with spyticket off their look is still refused, and nothing changes.
+    const other = await ticket();
+    expect((await put(agent, `/tickets/${other}`, { status: 'pending' })).statusCode).toBe(403);
+    expect((await ticketRow(t, other))?.status).toBe('pending');
+  });
+
+  it('forcePendingUser: return to queue keeps the current user', async () => {
+    await setTenantFlags(t, 1, { forcePendingUser: 'enabled' });
+    const id = await ticket({ status: 'open', userId: agent.id });
+    const res = await put(agent, `/tickets/${id}`, { status: 'pending', userId: null });
+    expect(res.json<TicketDto>()).toMatchObject({ status: 'pending', userId: agent.id });
+    expect(await logTypes(t, id)).toEqual(['pending']);
+    await setTenantFlags(t, 1, {});
+    const plain = await ticket({ status: 'open', userId: agent.id });
+    expect((await put(agent, `/tickets/${plain}`, { status: 'pending' })).json<TicketDto>()).toMatchObject({
+      status: 'pending',
+      userId: null,
+    });
+  });
+
+  it('userReopenTicket: an agent reopens someone else’s closed ticket only while the setting is on', async () => {
+    const foreign = await ticket({ status: 'closed', userId: colleague.id });
+    const refused = await put(agent, `/tickets/${foreign}`, { status: 'open', userId: agent.id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await ticketRow(t, foreign))?.status).toBe('closed');
+    // Its own closed ticket, or one nobody held, always.
+    const own = await ticket({ status: 'closed', userId: agent.id });
+    expect((await put(agent, `/tickets/${own}`, { status: 'open' })).json<TicketDto>()).toMatchObject({
+      status: 'open',
+      userId: agent.id,
+    });
+    // Admins and supervisors always.
+    expect((await put(admin, `/tickets/${foreign}`, { status: 'open' })).json<TicketDto>()).toMatchObject({
+      status: 'open',
+      userId: admin.id,
+    });
+    const again = await ticket({ status: 'closed', userId: colleague.id });
+    await setVisibility(t, 1, { userReopenTicket: 'enabled' });
+    expect((await put(agent, `/tickets/${again}`, { status: 'open' })).json<TicketDto>()).toMatchObject({
+      status: 'open',
+      userId: agent.id,
+    });
   });
 });

@@ -10,6 +10,7 @@ import { fail } from '../../platform/http/errors.js';
 import * as repo from './tickets.repository.js';
 import type { TicketPatch, TicketRow } from './tickets.repository.js';
 import type { ChannelRow } from '../channels/index.js';
+import type { TransitionRules } from './tickets.rules.js';
 
 export interface Step {
   patch: TicketPatch;
@@ -60,11 +61,25 @@ export async function planOpen(
   return step(ticket, type, { status: 'open', userId, isTransference: false });
 }
 
-/** open -> pending (return to queue): nobody holds it any more. pending -> pending is a look (spying): no change. */
-export function planReturnToQueue(ctx: AuthedContext, ticket: TicketRow): Step | null {
-  if (ticket.status === 'pending') return null;
+/**
+ * open -> pending (return to queue): nobody holds it any more, unless the tenant flag `forcePendingUser` keeps the
+ * user. pending -> pending is a look without taking it ("spying", client-contract §4.2): no change, except that
+ * - an agent (profile user) may look at a pending ticket held by nobody else only while the setting `spyticket` is
+ *   on (ERR_NO_PERMISSION otherwise: the agent accepts it instead);
+ * - with the tenant flag `forceAdmin` an admin's look takes the ticket (pending -> open, assigned to the admin, log
+ *   `open`): admins are forced to take the pending tickets they open.
+ */
+export function planReturnToQueue(ctx: AuthedContext, ticket: TicketRow, rules: TransitionRules): Step | null {
+  if (ticket.status === 'pending') {
+    if (ticket.userId === ctx.userId) return null;
+    if (isAdmin(ctx) && rules.forceAdmin) {
+      return step(ticket, 'open', { status: 'open', userId: ctx.userId, isTransference: false }, { forceAdmin: true });
+    }
+    if (ctx.profile === 'user' && !rules.spyticket) throw fail('ERR_NO_PERMISSION');
+    return null;
+  }
   assertMayHandle(ctx, ticket);
-  return step(ticket, 'pending', { status: 'pending', userId: null });
+  return step(ticket, 'pending', { status: 'pending', userId: rules.forcePendingUser ? ticket.userId : null });
 }
 
 /** The columns of a closed ticket (resolve, force close, silent close, farewell job). */
@@ -105,8 +120,13 @@ export async function planTransfer(
   return step(ticket, 'transfered', { status, userId, queueId, isTransference: true });
 }
 
-/** closed -> open, assigned to the caller. */
-export function planReopen(ctx: AuthedContext, ticket: TicketRow): Step {
+/**
+ * closed -> open, assigned to the caller. An agent (profile user) reopens a ticket that was someone else's only while
+ * the setting `userReopenTicket` is on (its own, or one nobody held, always).
+ */
+export function planReopen(ctx: AuthedContext, ticket: TicketRow, rules: TransitionRules): Step {
+  const someoneElses = ticket.userId !== null && ticket.userId !== ctx.userId;
+  if (ctx.profile === 'user' && someoneElses && !rules.userReopenTicket) throw fail('ERR_NO_PERMISSION');
   return step(ticket, 'reopen', {
     status: 'open',
     userId: ctx.userId,

@@ -1,0 +1,31 @@
+/**
+ * The tenant's choices that change ticket transitions (read once per transition that needs them, in one statement):
+ * tenant flags `forceAdmin`, `forcePendingUser` (client-contract §10) and settings `spyticket`, `userReopenTicket`
+ * (§9).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../../platform/db/client.js';
+import { settingEnabledSql } from '../settings/index.js';
+import { tenantFlagEnabledSql } from './tickets.policy.js';
+
+export interface TransitionRules {
+  /** An admin who looks at a pending ticket (the "spy" call) takes it. */
+  forceAdmin: boolean;
+  /** Return to queue keeps the ticket's user. */
+  forcePendingUser: boolean;
+  /** Agents may look at a pending ticket they do not hold without taking it. */
+  spyticket: boolean;
+  /** Agents may reopen closed tickets that were someone else's. */
+  userReopenTicket: boolean;
+}
+
+export async function readTransitionRules(tx: Queryable, tenantId: number): Promise<TransitionRules> {
+  const [row] = await queryRows<TransitionRules>(
+    tx,
+    sql`select ${tenantFlagEnabledSql(tenantId, 'forceAdmin')} as "forceAdmin",
+      ${tenantFlagEnabledSql(tenantId, 'forcePendingUser')} as "forcePendingUser",
+      ${settingEnabledSql(tenantId, 'spyticket')} as "spyticket",
+      ${settingEnabledSql(tenantId, 'userReopenTicket')} as "userReopenTicket"`,
+  );
+  return row!;
+}
