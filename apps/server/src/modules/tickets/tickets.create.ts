@@ -15,6 +15,7 @@ import { loadTicketDto } from './tickets.dto.js';
 import { allocateProtocol } from './tickets.protocol.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
+import { mayUseChannel } from './tickets.rules.js';
 import { applyStep } from './tickets.service.js';
 import { planOpen } from './tickets.transitions.js';
 import './tickets.events.js';
@@ -33,6 +34,8 @@ async function resolveChannel(tx: Tx, ctx: AuthedContext, input: TicketCreate) {
   const id = input.channelId ?? input.whatsappId;
   const channel = id ? await findTenantChannel(tx, ctx.tenantId, id) : await findDefaultChannel(tx, ctx.tenantId);
   if (!channel) throw fail(id ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
+  // A user limited to some channels (`whatsappAllowed`) opens tickets only there.
+  if (!(await mayUseChannel(tx, ctx, channel.id))) throw fail('ERR_NO_PERMISSION');
   return channel;
 }
 

@@ -29,3 +29,23 @@ export async function readTransitionRules(tx: Queryable, tenantId: number): Prom
   );
   return row!;
 }
+
+/**
+ * Whether the caller may open a ticket on the channel: one acting as a user (profile `user`, or `super` under the
+ * tenant flag `supervisorAdmin`) with a non-empty `whatsappAllowed` list only on those channels (client-contract §3).
+ */
+export async function mayUseChannel(
+  tx: Queryable,
+  ctx: { tenantId: number; userId: number; profile: string },
+  channelId: number,
+): Promise<boolean> {
+  if (ctx.profile !== 'user' && ctx.profile !== 'super') return true;
+  const [row] = await queryRows<{ allowed: boolean }>(
+    tx,
+    sql`select (not (${ctx.profile}::text = 'user' or ${tenantFlagEnabledSql(ctx.tenantId, 'supervisorAdmin')})
+      or not exists (select 1 from user_channels uc where uc.user_id = ${ctx.userId})
+      or exists (select 1 from user_channels uc where uc.user_id = ${ctx.userId} and uc.channel_id = ${channelId}))
+      as allowed`,
+  );
+  return row?.allowed ?? false;
+}

@@ -1,5 +1,6 @@
 /** Rows to the wire shapes of packages/shared; the password hash and token version never leave here. */
 import { userConfigsSchema, type UserConfigs, type UserDto } from '@conversa/shared';
+import type { ChannelRef } from './users.channels.js';
 import type { QueueRef } from './users.queues.js';
 import type { UserRow } from './users.repository.js';
 
@@ -8,7 +9,7 @@ export function toConfigs(value: unknown): UserConfigs {
   return parsed.success ? parsed.data : {};
 }
 
-export function toUserDto(row: UserRow, queues: QueueRef[] = []): UserDto {
+export function toUserDto(row: UserRow, queues: QueueRef[] = [], channels: ChannelRef[] = []): UserDto {
   return {
     id: row.id,
     name: row.name,
@@ -18,8 +19,7 @@ export function toUserDto(row: UserRow, queues: QueueRef[] = []): UserDto {
     isOnline: row.isOnline,
     blockWavoip: row.blockWavoip,
     queues,
-    // Filled once channel permissions exist.
-    whatsappAllowed: [],
+    whatsappAllowed: channels,
     configs: toConfigs(row.configs),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -25,8 +25,10 @@ const chatPrivadoResponseSchema = z.object({ users: z.array(chatPrivadoUserSchem
 const tags = ['users'];
 
 export function usersRoutes(service: UsersService, sessions: UserSessionsPort): FastifyPluginAsyncZod {
-  const withQueues = async (ctx: AuthedContext, row: UserRow) =>
-    toUserDto(row, (await service.queuesOf(ctx, [row.id])).get(row.id));
+  const withQueues = async (ctx: AuthedContext, row: UserRow) => {
+    const { queues, channels } = await service.relationsOf(ctx, [row.id]);
+    return toUserDto(row, queues.get(row.id), channels.get(row.id));
+  };
 
   return async (app) => {
     app.get(
@@ -35,11 +37,15 @@ export function usersRoutes(service: UsersService, sessions: UserSessionsPort): 
       async (request) => {
         const ctx = requireProfile(request, 'super');
         const { rows, count, hasMore } = await service.listUsers(ctx, request.query);
-        const queues = await service.queuesOf(
+        const { queues, channels } = await service.relationsOf(
           ctx,
           rows.map((r) => r.id),
         );
-        return { users: rows.map((row) => toUserDto(row, queues.get(row.id))), count, hasMore };
+        return {
+          users: rows.map((row) => toUserDto(row, queues.get(row.id), channels.get(row.id))),
+          count,
+          hasMore,
+        };
       },
     );
 

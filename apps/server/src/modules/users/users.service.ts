@@ -11,6 +11,7 @@ import { fail } from '../../platform/http/errors.js';
 import { hashPassword } from '../../platform/crypto.js';
 import { findSetting } from '../settings/index.js';
 import { insertUserWithinLimit } from './users.capacity.js';
+import { loadUserChannels, replaceUserChannels } from './users.channels.js';
 import { loadUserQueues, replaceUserQueues } from './users.queues.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
@@ -62,9 +63,25 @@ export function createUsersService(deps: { db: Database; events: EventBus; sessi
     return true;
   }
 
+  /** Allowed channels, like the queues: the admin's to change; an unchanged list echoed back is no change. */
+  async function setChannels(tx: Tx, ctx: AuthedContext, userId: number, channelIds: number[]): Promise<boolean> {
+    const current = (await loadUserChannels(tx, [userId])).get(userId) ?? [];
+    const same = new Set(channelIds).size === current.length && current.every((c) => channelIds.includes(c.id));
+    if (same) return false;
+    if (!isAdminProfile(ctx.profile)) throw fail('ERR_NO_PERMISSION');
+    await replaceUserChannels(tx, ctx.tenantId, userId, channelIds);
+    return true;
+  }
+
   return {
     /** The queues of the given users, for their DTOs. */
     queuesOf: (ctx: TenantContext, userIds: number[]) => withTenant(db, ctx, (tx) => loadUserQueues(tx, userIds)),
+    /** The queues and allowed channels of the given users, for their DTOs. */
+    relationsOf: (ctx: TenantContext, userIds: number[]) =>
+      withTenant(db, ctx, async (tx) => ({
+        queues: await loadUserQueues(tx, userIds),
+        channels: await loadUserChannels(tx, userIds),
+      })),
 
     async listUsers(ctx: AuthedContext, query: ListQuery) {
       const page = pageOf(query);
@@ -89,6 +106,7 @@ export function createUsersService(deps: { db: Database; events: EventBus; sessi
           passwordHash,
         });
         if (input.queues) await replaceUserQueues(tx, ctx.tenantId, created.id, input.queues);
+        if (input.whatsappAllowed) await replaceUserChannels(tx, ctx.tenantId, created.id, input.whatsappAllowed);
         return created;
       });
       events.publish('users.created', { tenantId: row.tenantId, userId: row.id });
@@ -115,6 +133,7 @@ export function createUsersService(deps: { db: Database; events: EventBus; sessi
         if (!current) throw fail('ERR_NO_USER_FOUND');
         const patch = planUserEdit(ctx, current, edit, passwordHash);
         const queuesChanged = edit.queues ? await setQueues(tx, ctx, id, edit.queues) : false;
+        if (edit.whatsappAllowed) await setChannels(tx, ctx, id, edit.whatsappAllowed);
         const updated = await repo.updateUser(tx, id, patch);
         if (!updated) throw fail('ERR_NO_USER_FOUND');
         const own = passwordHash && id === ctx.userId;
