@@ -4,6 +4,7 @@
  * the same transaction, and publishes `tickets.changed` after commit.
  */
 import {
+  ENABLED,
   FAREWELL_CLOSE_DELAY_MS,
   isAdminProfile,
   TICKET_INTEGRATION_FIELDS,
@@ -29,6 +30,8 @@ import { readTransitionRules } from './tickets.rules.js';
 import type { Step } from './tickets.transitions.js';
 import './tickets.events.js';
 import { findTenantChannel } from '../channels/index.js';
+import { findReason } from '../reasons/index.js';
+import { findSetting } from '../settings/index.js';
 
 export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
 
@@ -64,6 +67,21 @@ export async function applyStep(tx: Tx, ctx: AuthedContext, ticket: TicketRow, s
   await repo.updateTicket(tx, ctx.tenantId, ticket.id, s.patch);
   if (s.log) await repo.insertLog(tx, ctx.tenantId, { ticketId: ticket.id, userId: ctx.userId, ...s.log });
   return true;
+}
+
+/**
+ * The agent's resolve needs a reason when the tenant's `reasonRequired` setting is on: the body's or one the ticket
+ * already has. Force close, silent close, auto-close and the close after a rating are exempt.
+ */
+async function assertReasonGiven(tx: Tx, ctx: AuthedContext, ticket: TicketRow, input: TicketUpdate): Promise<void> {
+  const reason = input.reasons === undefined ? ticket.reasonId : input.reasons;
+  if (reason !== null) return;
+  if ((await findSetting(tx, ctx.tenantId, 'reasonRequired')) === ENABLED) throw fail('ERR_REASON_REQUIRED');
+}
+
+/** A reason named by the body must be one of the tenant's. */
+async function assertReasonExists(tx: Tx, ctx: AuthedContext, input: TicketUpdate): Promise<void> {
+  if (input.reasons && !(await findReason(tx, ctx.tenantId, input.reasons))) throw fail('ERR_NO_REASON_FOUND');
 }
 
 /** The single fields of `PUT /tickets/{id}` (client-contract §4.3); they write no log. */
@@ -113,17 +131,28 @@ export function createTicketsService(deps: TicketsServiceDeps) {
 
   const same = (ticket: TicketRow, changed: boolean): Outcome => ({ ticketId: ticket.id, previous: ticket, changed });
 
-  /** The channel's farewell text, unless the body says no or a farewell was already sent for this resolve. */
-  async function farewellText(tx: Tx, ctx: AuthedContext, ticket: TicketRow, send: boolean | undefined) {
+  /**
+   * The farewell text: the one the body carries (a closing message picked on resolve), else the channel's; none when
+   * the body says no or a farewell was already sent for this resolve.
+   */
+  async function farewellText(
+    tx: Tx,
+    ctx: AuthedContext,
+    ticket: TicketRow,
+    send: boolean | undefined,
+    text?: string,
+  ) {
     if (send === false || ticket.isFarewellMessage || ticket.closingAt || ticket.channelId === null) return null;
+    if (text?.trim()) return text.trim();
     const channel = await findTenantChannel(tx, ctx.tenantId, ticket.channelId);
     return channel?.farewellMessage?.trim() || null;
   }
 
   /** Resolve: with a farewell the text is queued and a job closes the ticket 30 s later; without, it closes now. */
-  async function planResolve(tx: Tx, ctx: AuthedContext, ticket: TicketRow, send: boolean | undefined) {
+  async function planResolve(tx: Tx, ctx: AuthedContext, ticket: TicketRow, input: TicketUpdate) {
     plan.assertMayHandle(ctx, ticket);
-    const farewell = await farewellText(tx, ctx, ticket, send);
+    await assertReasonGiven(tx, ctx, ticket, input);
+    const farewell = await farewellText(tx, ctx, ticket, input.sendFarewell, input.farewellMessage);
     if (!farewell) return plan.planClose(ticket, 'closed');
     await deps.port.queueSystemMessage(tx, ctx, ticket.id, farewell, 'farewell');
     const closingAt = new Date(Date.now() + FAREWELL_CLOSE_DELAY_MS);
@@ -154,7 +183,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
 
   /** The status/user/queue part of `PUT /tickets/{id}`. */
   async function planStatus(tx: Tx, ctx: AuthedContext, ticket: TicketRow, input: TicketUpdate) {
-    if (input.status === 'closed') return planResolve(tx, ctx, ticket, input.sendFarewell);
+    if (input.status === 'closed') return planResolve(tx, ctx, ticket, input);
     if (isTransfer(input)) return plan.planTransfer(tx, ctx, ticket, input);
     if (input.status === 'open') return plan.planOpen(tx, ctx, ticket, input.userId);
     if (input.status === 'pending') {
@@ -214,6 +243,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     updateTicket: (ctx: AuthedContext, id: number, input: TicketUpdate): Promise<TicketDto> =>
       change(ctx, id, async (tx, ticket) => {
         if (ticket.status === 'closed') return updateClosed(tx, ctx, ticket, input);
+        await assertReasonExists(tx, ctx, input);
         const moved = await applyStep(tx, ctx, ticket, await planStatus(tx, ctx, ticket, input));
         const fields = { ...fieldPatch(input), ...(await channelFix(tx, ctx, ticket, input.whatsapp)) };
         if (Object.keys(fields).length > 0) await repo.updateTicket(tx, ctx.tenantId, ticket.id, fields);
