@@ -135,13 +135,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
    * The farewell text: the one the body carries (a closing message picked on resolve), else the channel's; none when
    * the body says no or a farewell was already sent for this resolve.
    */
-  async function farewellText(
-    tx: Tx,
-    ctx: AuthedContext,
-    ticket: TicketRow,
-    send: boolean | undefined,
-    text?: string,
-  ) {
+  async function farewellText(tx: Tx, ctx: AuthedContext, ticket: TicketRow, send: boolean | undefined, text?: string) {
     if (send === false || ticket.isFarewellMessage || ticket.closingAt || ticket.channelId === null) return null;
     if (text?.trim()) return text.trim();
     const channel = await findTenantChannel(tx, ctx.tenantId, ticket.channelId);
@@ -175,7 +169,11 @@ export function createTicketsService(deps: TicketsServiceDeps) {
    */
   async function reopen(tx: Tx, ctx: AuthedContext, ticket: TicketRow): Promise<Outcome> {
     const other = await repo.findActiveTicket(tx, ctx.tenantId, ticket.contactId, ticket.channelId, true);
-    if (!other) return same(ticket, await applyStep(tx, ctx, ticket, plan.planReopen(ctx, ticket, await readTransitionRules(tx, ctx.tenantId))));
+    if (!other)
+      return same(
+        ticket,
+        await applyStep(tx, ctx, ticket, plan.planReopen(ctx, ticket, await readTransitionRules(tx, ctx.tenantId))),
+      );
     if (!isAdminProfile(ctx.profile)) throw fail('ERR_OTHER_OPEN_TICKET');
     const changed = await applyStep(tx, ctx, other, await plan.planOpen(tx, ctx, other, undefined));
     return { ticketId: other.id, previous: other, changed };
