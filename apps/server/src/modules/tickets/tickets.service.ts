@@ -28,6 +28,7 @@ import type { TicketPatch, TicketRow } from './tickets.repository.js';
 import * as plan from './tickets.transitions.js';
 import { readTransitionRules } from './tickets.rules.js';
 import type { Step } from './tickets.transitions.js';
+import { pendingScheduledMessages } from './tickets.scheduled.js';
 import './tickets.events.js';
 import { findTenantChannel } from '../channels/index.js';
 import { findReason } from '../reasons/index.js';
@@ -218,7 +219,11 @@ export function createTicketsService(deps: TicketsServiceDeps) {
         // The assignee opening the ticket has read it.
         const read = ticket.userId === ctx.userId && ticket.unreadMessages > 0;
         if (read) await repo.updateTicket(tx, ctx.tenantId, id, { unreadMessages: 0 });
-        return { dto: (await loadTicketDto(tx, id))!, reset: read ? ticket : null };
+        const dto = {
+          ...(await loadTicketDto(tx, id))!,
+          scheduledMessages: await pendingScheduledMessages(tx, ticket),
+        };
+        return { dto, reset: read ? ticket : null };
       });
       if (reset) publish(ctx.tenantId, dto, reset, 'ticket:update');
       return dto;

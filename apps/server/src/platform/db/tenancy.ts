@@ -72,7 +72,9 @@ export type SystemPath =
   | 'jobs.cleanup'
   | 'channels.webhook-lookup'
   | 'channels.superadmin'
-  | 'channels.sessions';
+  | 'channels.sessions'
+  | 'schedules.due-sweep'
+  | 'tickets.auto-close';
 
 export async function withSystem<T>(db: Database, path: SystemPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (!/^[a-z.-]+$/.test(path)) throw new Error(`invalid system path ${path}`);

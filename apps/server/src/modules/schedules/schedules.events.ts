@@ -1,0 +1,14 @@
+/** The schedules module's domain events, published after commit; schedules.realtime.ts tells the sockets. */
+declare module '../../platform/events/bus.js' {
+  interface DomainEvents {
+    /** A scheduled message was created, edited, canceled or sent (ids only: the screens re-read what they may see). */
+    'schedules.changed': {
+      tenantId: number;
+      action: 'create' | 'update' | 'delete';
+      id: number;
+      ticketId: number | null;
+    };
+  }
+}
+
+export {};

@@ -1,0 +1,181 @@
+/**
+ * Scheduled messages: create, list, edit and cancel (client-contract §5.1; our PUT/DELETE). Each create or edit of the
+ * date enqueues `schedules.send` to start at the row's time, in the same transaction; the send job decides by the row
+ * (schedules.send.ts), so an old job of an edited row does nothing.
+ *
+ * Who sees what: admins and supervisors every row of the tenant; an agent its own rows, and the rows of a ticket it
+ * may see when it lists that ticket's (`?ticketId=`). The same rule decides who edits and cancels.
+ */
+import {
+  isAdminProfile,
+  parseScheduleDate,
+  type ScheduleCreateInput,
+  type ScheduledMessageDto,
+  type ScheduleListResponse,
+  type ScheduleUpdateInput,
+  type ScheduleStatus,
+} from '@conversa/shared';
+import type { Database, Tx } from '../../platform/db/client.js';
+import { withTenant } from '../../platform/db/tenancy.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import type { AuthedContext } from '../../platform/http/auth.js';
+import { fail } from '../../platform/http/errors.js';
+import type { JobQueue } from '../../platform/jobs/queue.js';
+import { findDefaultChannel, findTenantChannel } from '../channels/index.js';
+import { findVisibleTicket } from '../tickets/index.js';
+import { toScheduleDto } from './schedules.dto.js';
+import type { SchedulesJobs } from './schedules.jobs.js';
+import * as repo from './schedules.repository.js';
+import type { ScheduleRow } from './schedules.repository.js';
+import { findContact } from './schedules.contacts.js';
+import './schedules.events.js';
+
+export interface SchedulesServiceDeps {
+  db: Database;
+  events: EventBus;
+  queue: JobQueue;
+  jobs: Pick<SchedulesJobs, 'send'>;
+}
+
+const managesAll = (ctx: AuthedContext) => ctx.profile === 'super' || isAdminProfile(ctx.profile);
+
+/** The instant of a `scheduleDate`, refused unless readable and in the future. */
+export function futureDate(value: string, timeZone: string, now = new Date()): Date {
+  const date = parseScheduleDate(value, timeZone);
+  if (!date || date.getTime() <= now.getTime()) throw fail('ERR_SCHEDULE_DATE_NOT_VALID');
+  return date;
+}
+
+/** Enqueues the row's send to start at its time, in the caller's transaction. */
+export async function enqueueSend(tx: Tx, deps: Pick<SchedulesServiceDeps, 'queue' | 'jobs'>, row: ScheduleRow) {
+  const seconds = Math.max(0, Math.ceil((row.scheduleAt.getTime() - Date.now()) / 1000));
+  await deps.queue.enqueue(
+    deps.jobs.send,
+    { tenantId: row.tenantId, scheduleId: row.id },
+    { tx, ...(seconds > 0 ? { startAfterSeconds: seconds } : {}) },
+  );
+}
+
+export function createSchedulesService(deps: SchedulesServiceDeps) {
+  const { db, events } = deps;
+
+  const publish = (ctx: AuthedContext, action: 'create' | 'update' | 'delete', row: ScheduleRow) =>
+    events.publish('schedules.changed', { tenantId: ctx.tenantId, action, id: row.id, ticketId: row.ticketId });
+
+  /** A row the caller may act on, locked; others (and other tenants') are not found. */
+  async function lockActionable(tx: Tx, ctx: AuthedContext, id: number): Promise<ScheduleRow> {
+    const row = await repo.findSchedule(tx, id, true);
+    if (!row) throw fail('ERR_NO_SCHEDULE_FOUND');
+    if (managesAll(ctx) || row.userId === ctx.userId) return row;
+    if (row.ticketId !== null && (await findVisibleTicket(tx, ctx, row.ticketId))) return row;
+    throw fail('ERR_NO_SCHEDULE_FOUND');
+  }
+
+  async function dtoOf(tx: Tx, ctx: AuthedContext, row: ScheduleRow): Promise<ScheduledMessageDto> {
+    return toScheduleDto(await repo.namesOf(tx, row), await repo.tenantTimezone(tx, ctx.tenantId));
+  }
+
+  return {
+    async create(ctx: AuthedContext, input: ScheduleCreateInput): Promise<ScheduledMessageDto> {
+      const { dto, row, created } = await withTenant(db, ctx, async (tx) => {
+        if (input.idFront) {
+          const existing = await repo.findScheduleByIdFront(tx, input.idFront);
+          if (existing) return { dto: await dtoOf(tx, ctx, existing), row: existing, created: false };
+        }
+        const timeZone = await repo.tenantTimezone(tx, ctx.tenantId);
+        const scheduleAt = futureDate(input.scheduleDate, timeZone);
+        const contact = await findContact(tx, input.contactId);
+        if (!contact) throw fail('ERR_NO_CONTACT_FOUND');
+        let ticketId: number | null = null;
+        let channelId = input.channelId ?? input.whatsappId;
+        if (input.ticketId !== null) {
+          const ticket = await findVisibleTicket(tx, ctx, input.ticketId);
+          if (!ticket || ticket.contactId !== contact.id) throw fail('ERR_NO_TICKET_FOUND');
+          ticketId = ticket.id;
+          channelId ??= ticket.channelId;
+        }
+        const channel = channelId
+          ? await findTenantChannel(tx, ctx.tenantId, channelId)
+          : await findDefaultChannel(tx, ctx.tenantId);
+        if (!channel) throw fail('ERR_NO_WAPP_FOUND');
+        if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
+        const inserted = await repo.insertSchedule(tx, {
+          tenantId: ctx.tenantId,
+          contactId: contact.id,
+          channelId: channel.id,
+          ticketId,
+          userId: ctx.userId,
+          body: input.body,
+          scheduleAt,
+          recurrenceDays: input.recurrenceDays,
+          repetitionsLeft: input.recurrenceDays ? input.repetitions : 1,
+          status: 'pending',
+          idFront: input.idFront ?? null,
+        });
+        await enqueueSend(tx, deps, inserted);
+        return { dto: toScheduleDto(await repo.namesOf(tx, inserted), timeZone), row: inserted, created: true };
+      });
+      if (created) publish(ctx, 'create', row);
+      return dto;
+    },
+
+    async list(
+      ctx: AuthedContext,
+      query: { page: number; rowsPerPage: number; ticketId?: number | undefined; status?: ScheduleStatus | undefined },
+    ): Promise<ScheduleListResponse> {
+      return withTenant(db, ctx, async (tx) => {
+        let ownerOrTickets: repo.ScheduleListFilter['ownerOrTickets'];
+        if (!managesAll(ctx)) {
+          const visible = query.ticketId !== undefined && (await findVisibleTicket(tx, ctx, query.ticketId));
+          ownerOrTickets = { userId: ctx.userId, ticketIds: visible ? [query.ticketId!] : [] };
+        }
+        const offset = (query.page - 1) * query.rowsPerPage;
+        const filter = { ownerOrTickets, ticketId: query.ticketId, status: query.status };
+        const { rows, total } = await repo.listSchedules(tx, filter, query.rowsPerPage, offset);
+        const timezone = await repo.tenantTimezone(tx, ctx.tenantId);
+        return {
+          messages: rows.map((r) => toScheduleDto(r, timezone)),
+          total,
+          page: query.page,
+          totalPages: Math.ceil(total / query.rowsPerPage),
+          timezone,
+        };
+      });
+    },
+
+    async update(ctx: AuthedContext, id: number, input: ScheduleUpdateInput): Promise<ScheduledMessageDto> {
+      const { dto, row } = await withTenant(db, ctx, async (tx) => {
+        const current = await lockActionable(tx, ctx, id);
+        if (current.status !== 'pending') throw fail('ERR_SCHEDULE_NOT_PENDING');
+        const timeZone = await repo.tenantTimezone(tx, ctx.tenantId);
+        const patch: repo.SchedulePatch = {};
+        if (input.body !== undefined) {
+          if (!input.body.trim() && !current.mediaKey) throw fail('ERR_VALIDATION', 'body');
+          patch.body = input.body;
+        }
+        if (input.scheduleDate !== undefined) patch.scheduleAt = futureDate(input.scheduleDate, timeZone);
+        if (input.recurrenceDays !== undefined) patch.recurrenceDays = input.recurrenceDays;
+        if (input.repetitions !== undefined) patch.repetitionsLeft = input.repetitions;
+        const updated = await repo.updateSchedule(tx, id, patch);
+        // A new time needs a job at that time; the old job finds the row not due (or changed) and does nothing.
+        if (patch.scheduleAt) await enqueueSend(tx, deps, updated);
+        return { dto: toScheduleDto(await repo.namesOf(tx, updated), timeZone), row: updated };
+      });
+      publish(ctx, 'update', row);
+      return dto;
+    },
+
+    async cancel(ctx: AuthedContext, id: number): Promise<ScheduledMessageDto> {
+      const { dto, row } = await withTenant(db, ctx, async (tx) => {
+        const current = await lockActionable(tx, ctx, id);
+        if (current.status !== 'pending') throw fail('ERR_SCHEDULE_NOT_PENDING');
+        const updated = await repo.updateSchedule(tx, id, { status: 'canceled' });
+        return { dto: await dtoOf(tx, ctx, updated), row: updated };
+      });
+      publish(ctx, 'delete', row);
+      return dto;
+    },
+  };
+}
+
+export type SchedulesService = ReturnType<typeof createSchedulesService>;
