@@ -14,6 +14,7 @@ export * from './settings.js';
 export * from './tags.js';
 export * from './tax-id.js';
 export * from './teams.js';
+export * from './ticket-panel.js';
 export * from './tenant-flags.js';
 export * from './tenant-preferences.js';
 export * from './tickets.js';

@@ -4,6 +4,7 @@ import { createTicketsBulk } from './tickets.bulk.js';
 import { createTicketCreation } from './tickets.create.js';
 import { createTicketsJobs } from './tickets.jobs.js';
 import { createTicketList } from './tickets.list.js';
+import { createTicketPanel } from './tickets.panel.js';
 import type { TicketMessagingPort } from './tickets.port.js';
 import { registerTicketsRealtime } from './tickets.realtime.js';
 import { ticketsRoutes } from './tickets.routes.js';
@@ -40,6 +41,7 @@ export function createTicketsModule(messagingFor: (platform: Platform) => Ticket
         bulk,
         list: createTicketList({ db }),
         create: createTicketCreation({ db, events }),
+        panel: createTicketPanel({ db }),
       }),
       jobs: [jobs.closeAfterFarewell] as never[],
     };

@@ -16,12 +16,14 @@ import {
   ticketsChannelSchema,
   closeAllSchema,
   ticketUpdateSchema,
+  ticketPanelQuerySchema,
   type TicketConflictBody,
 } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
 import type { TicketsBulk } from './tickets.bulk.js';
 import type { createTicketCreation } from './tickets.create.js';
 import type { createTicketList } from './tickets.list.js';
+import type { createTicketPanel } from './tickets.panel.js';
 import type { TicketsService } from './tickets.service.js';
 
 const tags = ['tickets'];
@@ -32,9 +34,10 @@ export interface TicketsRouteDeps {
   bulk: TicketsBulk;
   list: ReturnType<typeof createTicketList>;
   create: ReturnType<typeof createTicketCreation>;
+  panel: ReturnType<typeof createTicketPanel>;
 }
 
-export function ticketsRoutes({ service, bulk, list, create }: TicketsRouteDeps): FastifyPluginAsyncZod {
+export function ticketsRoutes({ service, bulk, list, create, panel }: TicketsRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const ticket = { params: idParamsSchema, response: { 200: ticketDtoSchema } };
 
@@ -47,6 +50,13 @@ export function ticketsRoutes({ service, bulk, list, create }: TicketsRouteDeps)
     // Clients send the whole ticket as the query string: it is not read (nor validated).
     app.get('/tickets/:id', { schema: { tags, ...ticket } }, async (request) =>
       service.getTicket(actor(request), request.params.id),
+    );
+
+    // The ticket panel (admin only): a bare array of list rows of the period.
+    app.get(
+      '/dash-tickets-queues',
+      { schema: { tags, querystring: ticketPanelQuerySchema, response: { 200: z.array(ticketDtoSchema) } } },
+      async (request) => panel(requireProfile(request, 'admin'), request.query),
     );
 
     app.get(
