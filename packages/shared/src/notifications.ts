@@ -36,7 +36,7 @@ export const notificationListQuerySchema = z.object({
 export const notificationListSchema = z.object({
   notifications: z.array(notificationDtoSchema),
   count: z.number(),
-  /** Unread among all of the caller's notifications (the bell's badge). */
+  /** The caller's own unread notifications (the bell's badge); tenant-wide ones are read or unread for all. */
   unread: z.number(),
   hasMore: z.boolean(),
 });

@@ -73,7 +73,11 @@ export async function listForUser(
   const [counts] = await tx
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
-      unread: sql<number>`count(*) filter (where not ${notifications.isRead})`.mapWith(Number),
+      // Only the caller's own: a tenant-wide notification's read flag is shared, and only an admin changes it.
+      unread:
+        sql<number>`count(*) filter (where not ${notifications.isRead} and ${notifications.userId} = ${userId})`.mapWith(
+          Number,
+        ),
     })
     .from(notifications)
     .where(visibleTo(tenantId, userId));
