@@ -5,9 +5,17 @@
 import type { ComponentType } from 'react';
 import {
   IconAddressBook,
+  IconArrowsSplit,
+  IconBolt,
+  IconMessageCircleHeart,
+  IconStar,
+  IconTags,
+  IconUsersGroup,
   IconBuildingSkyscraper,
   IconHeadset,
   IconHome,
+  IconLayoutKanban,
+  IconColumns3,
   IconPlugConnected,
   IconSettings,
   IconUserCog,
@@ -16,7 +24,22 @@ import {
 import type { Profile } from '@conversa/shared';
 
 export type MenuName =
-  'home' | 'atendimento' | 'contatos' | 'sessoes' | 'usuarios' | 'configuracoes' | 'tenants' | 'preferencias';
+  | 'home'
+  | 'atendimento'
+  | 'contatos'
+  | 'sessoes'
+  | 'usuarios'
+  | 'configuracoes'
+  | 'tenants'
+  | 'preferencias'
+  | 'filas'
+  | 'equipes'
+  | 'kanban'
+  | 'lanes'
+  | 'etiquetas'
+  | 'mensagensRapidas'
+  | 'fechamento'
+  | 'avaliacoes';
 
 export interface MenuEntry {
   name: MenuName;
@@ -46,6 +69,15 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconAddressBook,
     profiles: ['user', 'super', 'admin'],
   },
+  // The boards are in the agent menu and up; their lanes are organisation settings (supervisor menu and up).
+  {
+    name: 'kanban',
+    path: '/kanban',
+    labelKey: 'kanban.menu.kanban',
+    icon: IconLayoutKanban,
+    profiles: ['user', 'super', 'admin'],
+  },
+  { name: 'lanes', path: '/lanes', labelKey: 'kanban.menu.lanes', icon: IconColumns3, profiles: ['super', 'admin'] },
   // Channels are in the supervisor menu and up; the superadmin's channels screen is /sessoestenants (product-spec §2).
   {
     name: 'sessoes',
@@ -54,6 +86,39 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconPlugConnected,
     profiles: ['super', 'admin'],
   },
+  // Queues, teams and tags are in the supervisor menu and up (product-spec §2).
+  { name: 'filas', path: '/filas', labelKey: 'org.menu.filas', icon: IconArrowsSplit, profiles: ['super', 'admin'] },
+  {
+    name: 'equipes',
+    path: '/equipes',
+    labelKey: 'org.menu.equipes',
+    icon: IconUsersGroup,
+    profiles: ['super', 'admin'],
+  },
+  {
+    name: 'etiquetas',
+    path: '/etiquetas',
+    labelKey: 'org.menu.etiquetas',
+    icon: IconTags,
+    profiles: ['super', 'admin'],
+  },
+  // Quick messages: in the supervisor menu and up; agents may open the screen to read them (the chat uses them).
+  {
+    name: 'mensagensRapidas',
+    path: '/mensagens-rapidas',
+    labelKey: 'menu.mensagensRapidas',
+    icon: IconBolt,
+    profiles: ['super', 'admin'],
+  },
+  // Closing messages and ratings: supervisor menu and up (product-spec §2).
+  {
+    name: 'fechamento',
+    path: '/fechamento',
+    labelKey: 'resolve.menu.fechamento',
+    icon: IconMessageCircleHeart,
+    profiles: ['super', 'admin'],
+  },
+  { name: 'avaliacoes', path: '/avaliacoes', labelKey: 'resolve.menu.avaliacoes', icon: IconStar, profiles: ['super', 'admin'] },
   {
     name: 'tenants',
     path: '/tenants',
@@ -82,6 +147,8 @@ export const menuFor = (profile: Profile): MenuEntry[] => MENU.filter((entry) =>
 
 /** Which profiles may open a path of the shell (the same table as the menus). */
 export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
+  kanban: ['user', 'super', 'admin'],
+  lanes: ['super', 'admin'],
   home: ['super', 'admin', 'superadmin'],
   atendimento: ALL,
   contatos: ['user', 'super', 'admin'],
@@ -90,4 +157,10 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   configuracoes: ['admin', 'superadmin'],
   tenants: ['superadmin'],
   preferencias: ALL,
+  filas: ['super', 'admin'],
+  equipes: ['super', 'admin'],
+  etiquetas: ['super', 'admin'],
+  mensagensRapidas: ['user', 'super', 'admin'],
+  fechamento: ['super', 'admin'],
+  avaliacoes: ['super', 'admin'],
 };

@@ -127,6 +127,48 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'kanban',
+            element: guarded(ROUTE_PROFILES.kanban),
+            children: [
+              { index: true, element: <Navigate to="kanbans" replace /> },
+              {
+                lazy: screen(
+                  () => import('../features/kanban/components/KanbanLayout'),
+                  (m) => m.KanbanLayout,
+                ),
+                children: [
+                  {
+                    path: 'kanbans',
+                    lazy: screen(
+                      () => import('../features/kanban/components/LaneBoardPage'),
+                      (m) => m.LaneBoardPage,
+                    ),
+                  },
+                  {
+                    path: 'tags',
+                    lazy: screen(
+                      () => import('../features/kanban/components/TagBoardPage'),
+                      (m) => m.TagBoardPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'lanes',
+            element: guarded(ROUTE_PROFILES.lanes),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/kanban/components/LanesPage'),
+                  (m) => m.LanesPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'sessoes',
             id: 'sessoes',
             element: guarded(ROUTE_PROFILES.sessoes),
@@ -136,6 +178,58 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/channels/components/ChannelsPage'),
                   (m) => m.ChannelsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'filas',
+            element: guarded(ROUTE_PROFILES.filas),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/queues/components/QueuesPage'),
+                  (m) => m.QueuesPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'equipes',
+            element: guarded(ROUTE_PROFILES.equipes),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/teams/components/TeamsPage'),
+                  (m) => m.TeamsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'etiquetas',
+            element: guarded(ROUTE_PROFILES.etiquetas),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/tags/components/TagsPage'),
+                  (m) => m.TagsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'mensagens-rapidas',
+            element: guarded(ROUTE_PROFILES.mensagensRapidas),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/quick-messages/components/QuickMessagesPage'),
+                  (m) => m.QuickMessagesPage,
                 ),
               },
             ],
@@ -183,6 +277,55 @@ export const routes: RouteObject[] = [
                     lazy: screen(
                       () => import('../features/settings/components/GatewaySettingsPages'),
                       (m) => m.EvolutionSettingsPage,
+                    ),
+                  },
+                  {
+                    path: 'motivos',
+                    lazy: screen(
+                      () => import('../features/resolve/components/ReasonsPage'),
+                      (m) => m.ReasonsPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'fechamento',
+            element: guarded(ROUTE_PROFILES.fechamento),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/resolve/components/FarewellsPage'),
+                  (m) => m.FarewellsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'avaliacoes',
+            element: guarded(ROUTE_PROFILES.avaliacoes),
+            children: [
+              { index: true, element: <Navigate to="listar" replace /> },
+              {
+                lazy: screen(
+                  () => import('../features/resolve/components/EvaluationsLayout'),
+                  (m) => m.EvaluationsLayout,
+                ),
+                children: [
+                  {
+                    path: 'listar',
+                    lazy: screen(
+                      () => import('../features/resolve/components/EvaluationsListPage'),
+                      (m) => m.EvaluationsListPage,
+                    ),
+                  },
+                  {
+                    path: 'configurar',
+                    lazy: screen(
+                      () => import('../features/resolve/components/RatingConfigPage'),
+                      (m) => m.RatingConfigPage,
                     ),
                   },
                 ],

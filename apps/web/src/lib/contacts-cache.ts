@@ -10,14 +10,16 @@ import type {
   contactDuplicatesResponseSchema,
   contactListResponseSchema,
 } from '@conversa/shared';
+import { patchContactTickets } from './contact-tickets-cache';
 import { queryKeys } from './query-keys';
 
 export type ContactListResponse = z.infer<typeof contactListResponseSchema>;
 export type ContactDuplicatesResponse = z.infer<typeof contactDuplicatesResponseSchema>;
 
 /**
- * Replaces the contact in every loaded page, its detail and the duplicate groups. Returns whether a loaded page held
- * it. Untouched queries are left alone (an updater returning undefined keeps them as they are, stale or not).
+ * Replaces the contact in every loaded page, its detail and the duplicate groups, and its tags on its loaded tickets.
+ * Returns whether a loaded page held it. Untouched queries are left alone (an updater returning undefined keeps them
+ * as they are, stale or not).
  */
 export function patchCachedContact(queryClient: QueryClient, contact: ContactDto): boolean {
   let found = false;
@@ -38,6 +40,7 @@ export function patchCachedContact(queryClient: QueryClient, contact: ContactDto
       })),
     };
   });
+  patchContactTickets(queryClient, contact);
   return found;
 }
 

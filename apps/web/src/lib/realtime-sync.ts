@@ -32,6 +32,7 @@ import { patchCachedSession, removeCachedChannel, upsertCachedChannel } from './
 import { replaceMessage, upsertMessage, type MessagesData } from '../features/tickets/hooks/messages-cache';
 import { patchCachedContact, recordImportProgress, removeCachedContact } from './contacts-cache';
 import { i18next } from './i18n';
+import { startRegisteredHandlers } from './realtime-registry';
 import { queryKeys } from './query-keys';
 import type { AppSocket } from './socket';
 
@@ -332,6 +333,30 @@ export function startChatSync(socket: AppSocket, queryClient: QueryClient, T: nu
   return () => socket.off(`${T}:ticketList`, onTicketList);
 }
 
+/**
+ * `{T}:queue`, `{T}:kanban` and `{T}:tag`: the queue, lane and tag lists (screens and pickers) are read again. A tag changed in place
+ * (renamed, recoloured, switched off) also re-reads the loaded contacts and tickets, which carry its name and colour.
+ */
+export function startOrganisationSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
+  const onQueue = () => void queryClient.invalidateQueries({ queryKey: queryKeys.queues });
+  const onKanban = () => void queryClient.invalidateQueries({ queryKey: queryKeys.kanbans });
+  const onTag = ({ action }: { action: 'create' | 'update' | 'delete' }) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tags });
+    if (action !== 'update') return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.contactsAll });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.ticketsLists });
+    void queryClient.invalidateQueries({ queryKey: ['tickets', 'detail'] });
+  };
+  socket.on(`${T}:queue`, onQueue);
+  socket.on(`${T}:kanban`, onKanban);
+  socket.on(`${T}:tag`, onTag);
+  return () => {
+    socket.off(`${T}:queue`, onQueue);
+    socket.off(`${T}:kanban`, onKanban);
+    socket.off(`${T}:tag`, onTag);
+  };
+}
+
 /** The server follows each presence change with updateStatusUser; a patch this recent already holds its news. */
 const PRESENCE_PATCH_WINDOW_MS = 2000;
 
@@ -375,6 +400,7 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
     }
   };
 
+  const stopOrganisation = startOrganisationSync(socket, queryClient, tenantId);
   const T = tenantId;
   const onConnect = () => catchUp(queryClient);
   socket.on('connect', onConnect);
@@ -388,8 +414,12 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   const stopChannels = startChannelsSync(socket, queryClient, T);
   const stopChat = startChatSync(socket, queryClient, T);
   const stopNotices = startSessionNotices(socket, T);
+  // Handlers the features register for their own events (realtime-registry.ts).
+  const stopRegistered = startRegisteredHandlers(socket, queryClient, T);
   return () => {
+    stopRegistered();
     stopNotices();
+    stopOrganisation();
     stopContacts();
     stopTickets();
     stopChannels();
@@ -412,6 +442,8 @@ const LIVE_QUERIES = [
   queryKeys.onlineTeam,
   queryKeys.settings,
   queryKeys.usersLists,
+  queryKeys.queues,
+  queryKeys.tags,
 ] as const;
 
 /**

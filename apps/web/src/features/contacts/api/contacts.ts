@@ -46,18 +46,20 @@ export interface SaveContactVariables {
   input: ContactInput;
   /** User ids; undefined leaves the wallets as they are. */
   wallets?: number[];
+  /** Tag ids; undefined leaves the tags as they are. */
+  tags?: number[];
 }
 
 const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 /**
- * POST /contacts or PUT /contacts/{id}, then PUT /contact-wallet/{id} when the wallets differ from what the server
- * holds. A new contact is not in any loaded page yet: the lists are read again.
+ * POST /contacts or PUT /contacts/{id}, then PUT /contact-wallet/{id} and PUT /contact-tags/{id} when the wallets or
+ * tags differ from what the server holds. A new contact is not in any loaded page yet: the lists are read again.
  */
 export function useSaveContact() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, input, wallets }: SaveContactVariables): Promise<ContactDto> => {
+    mutationFn: async ({ id, input, wallets, tags }: SaveContactVariables): Promise<ContactDto> => {
       let contact = parseContact(
         id === undefined ? await api.post('/contacts', input) : await api.put(`/contacts/${id}`, input),
       );
@@ -69,6 +71,15 @@ export function useSaveContact() {
         )
       ) {
         contact = parseContact(await api.put(`/contact-wallet/${contact.id}`, { wallets }));
+      }
+      if (
+        tags !== undefined &&
+        !sameIds(
+          tags,
+          contact.tags.map((tag) => tag.id),
+        )
+      ) {
+        contact = parseContact(await api.put(`/contact-tags/${contact.id}`, { tags }));
       }
       return contact;
     },

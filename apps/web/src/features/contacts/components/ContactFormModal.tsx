@@ -1,16 +1,5 @@
-import {
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { useState } from 'react';
+import { Button, Divider, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
@@ -26,6 +15,7 @@ import {
 } from '../../../lib/contact-form';
 import { ContactBirthdayInput } from '../../../components/ContactBirthdayInput';
 import { ExtraInfoEditor } from '../../../components/ExtraInfoEditor';
+import { TagMultiSelect } from '../../../components/TagMultiSelect';
 
 interface ContactFormModalProps {
   opened: boolean;
@@ -64,6 +54,7 @@ function ContactForm({
   const { t } = useTranslation();
   const save = useSaveContact();
   const owners = useWalletOwners(canListUsers);
+  const [tags, setTags] = useState<number[]>(() => (contact?.tags ?? []).map((tag) => tag.id));
   const form = useForm<ContactFormValues>({
     mode: 'controlled',
     initialValues: contactToValues(contact),
@@ -76,6 +67,7 @@ function ContactForm({
         id: contact?.id,
         input: valuesToInput(values, contact),
         wallets: canListUsers ? values.wallets.map(Number) : undefined,
+        tags,
       },
       {
         onSuccess: () => {
@@ -155,20 +147,13 @@ function ContactForm({
           autoComplete="off"
           {...form.getInputProps('businessName')}
         />
-        {contact?.tags.length ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('contacts.tags')}
-            </Text>
-            <Group gap={4}>
-              {contact.tags.map((tag) => (
-                <Badge key={tag.id} variant="filled" color={tag.color || 'gray'} autoContrast tt="none">
-                  {tag.tag}
-                </Badge>
-              ))}
-            </Group>
-          </Stack>
-        ) : null}
+        <TagMultiSelect
+          value={tags}
+          onChange={setTags}
+          known={contact?.tags}
+          description={t('org.tagPicker.hint')}
+          data-testid="contact-form-tags"
+        />
         <Divider />
         <ExtraInfoEditor form={form} />
         <Divider />

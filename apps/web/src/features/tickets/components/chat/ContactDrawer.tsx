@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
 import { ContactBirthdayInput } from '../../../../components/ContactBirthdayInput';
 import { ExtraInfoEditor } from '../../../../components/ExtraInfoEditor';
+import { TagMultiSelect } from '../../../../components/TagMultiSelect';
 import {
   contactToValues,
   showContactSaveError,
@@ -16,6 +17,7 @@ import {
 import { formatDate } from '../../../../lib/dates';
 import { formatCpfCnpj } from '../../../../lib/masks';
 import { notifySuccess } from '../../../../lib/notify';
+import { useSetContactTags } from '../../../../lib/tags';
 import { initialsOf } from '../../hooks/chat-format';
 import { useUpdateContact } from '../../hooks/chat-contact';
 
@@ -32,7 +34,8 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 
 /**
  * The contact's own fields, with the contacts screen's values, checks and body (lib/contact-form.ts): an unchanged
- * number is not sent, so a group contact saves too. Tags, wallets and blocking are edited elsewhere.
+ * number is not sent, so a group contact saves too. Tags are saved from the drawer's tag picker at once; wallets and
+ * blocking are edited elsewhere.
  */
 function ContactEditForm({ contact, ticketId, onDone }: { contact: ContactDto; ticketId: number; onDone: () => void }) {
   const { t } = useTranslation();
@@ -119,6 +122,8 @@ export function ContactDrawer({
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const update = useUpdateContact(ticketId);
+  const setTags = useSetContactTags();
+  const tagIds = setTags.isPending ? setTags.variables.tags : contact.tags.map((tag) => tag.id);
   const toggleBlock = () =>
     update.mutate(
       { id: contact.id, input: { blocked: !contact.blocked } },
@@ -159,22 +164,18 @@ export function ContactDrawer({
           <Field label={t('fields.email')} value={contact.email} />
           <Field label={t('chat.contact.cpf')} value={contact.cpf} />
           <Field label={t('chat.contact.birthday')} value={formatDate(contact.birthdayDate)} />
-          <Stack gap={4}>
-            <Text size="xs" c="dimmed">
-              {t('chat.contact.tags')}
-            </Text>
-            {contact.tags.length ? (
-              <Group gap={4}>
-                {contact.tags.map((tag) => (
-                  <Badge key={tag.id} color={tag.color || 'gray'} autoContrast tt="none">
-                    {tag.tag}
-                  </Badge>
-                ))}
-              </Group>
-            ) : (
-              <Text size="sm">—</Text>
-            )}
-          </Stack>
+          <TagMultiSelect
+            label={t('chat.contact.tags')}
+            value={tagIds}
+            known={contact.tags}
+            onChange={(tags) =>
+              setTags.mutate(
+                { contactId: contact.id, tags },
+                { onSuccess: () => notifySuccess(t('org.tagPicker.saved')) },
+              )
+            }
+            data-testid="chat-contact-tags"
+          />
           <Field label={t('chat.contact.wallets')} value={contact.wallets.map((w) => w.name).join(', ')} />
           <Divider label={t('chat.contact.extraInfo')} labelPosition="left" />
           {contact.extraInfo.length ? (
