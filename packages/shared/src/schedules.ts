@@ -81,13 +81,29 @@ export function addDaysOnWallClock(date: Date, days: number, timeZone: string): 
 }
 
 /**
- * Signature rule (client-contract §5.2, product-spec §6): an agent's text is signed when the user's own switch is on
- * (`configs.signature`, default on), or always when the tenant stops users from disabling it (`signed` enabled; the
- * reference client's `userDisableSignature` enabled means the same).
+ * Signature rule (client-contract §5.2, product-spec §6): an agent's text is signed when the tenant stops users from
+ * disabling their signature (setting `signed` enabled; `userDisableSignature` enabled, the key the reference client
+ * reads at start, means the same), else when the user's own switch is on (`configs.signature`). A user who never
+ * chose is not signed by the server: the reference client prefixes the body itself when its user signs, so a server
+ * default of "on" would sign the messages of every reference-client user who chose not to.
  */
-export function signsMessages(input: { userSignature: boolean | undefined; tenantForcesSignature: boolean }): boolean {
-  if (input.tenantForcesSignature) return true;
-  return input.userSignature ?? true;
+export function signsMessages(input: {
+  userSignature: boolean | undefined;
+  signedSetting: string;
+  userDisableSignatureSetting: string;
+}): boolean {
+  if (signatureForced({ signed: input.signedSetting, userDisableSignature: input.userDisableSignatureSetting })) {
+    return true;
+  }
+  return input.userSignature ?? false;
+}
+
+/** Whether the tenant forces the signature (the user's own switch is then not offered). */
+export function signatureForced(settings: {
+  signed?: string | undefined;
+  userDisableSignature?: string | undefined;
+}): boolean {
+  return settings.signed === 'enabled' || settings.userDisableSignature === 'enabled';
 }
 
 /** The signed body: `*<name>*:\n <body>`, never twice (the reference client prefixes it itself). */

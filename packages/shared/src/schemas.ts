@@ -48,6 +48,8 @@ export type LoginInput = z.infer<typeof loginInputSchema>;
 export const userConfigsSchema = z.object({
   filtrosAtendimento: z.record(z.string(), z.unknown()).nullable().optional(),
   isDark: z.boolean().optional(),
+  /** Sign my messages (`*<name>*:` before the text); the tenant's `signed` setting forces it on. */
+  signature: z.boolean().optional(),
 });
 export type UserConfigs = z.infer<typeof userConfigsSchema>;
 

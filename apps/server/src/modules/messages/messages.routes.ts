@@ -79,6 +79,8 @@ export async function sendFromRequest(
     idFront: input.idFront ?? null,
     sendType: input.sendType ?? null,
     media: null,
+    // Farewells, ratings, protocols and bulk sends name a sendType: only the agent's own text is signed.
+    sign: !input.sendType,
   });
 }
 

@@ -14,6 +14,7 @@ import type { JobQueue } from '../../platform/jobs/queue.js';
 import { enqueueChannelJob } from '../channels/index.js';
 import { findVisibleTicket, loadTicketDto, touchTicketOnOutbound, type TicketRow } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
+import { signedBody } from './messages.signature.js';
 import { SEND_MESSAGE_JOB } from './messages.jobs.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from './messages.repository.js';
@@ -34,6 +35,8 @@ export interface OutboundValues {
   idFront: string | null;
   sendType: string | null;
   media: StoredUploadMedia | null;
+  /** An agent's own text (POST /messages JSON without sendType): signed when the signature rule says so. */
+  sign?: boolean;
 }
 
 /**
@@ -107,7 +110,8 @@ export function createSendService(deps: PipelineDeps) {
       if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
       if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
       const quotedMsgId = await checkQuoted(tx, ticket, values.quotedMsgId);
-      const { row, created } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, { ...values, quotedMsgId });
+      const body = values.sign && !values.media ? await signedBody(tx, ctx, values.body) : values.body;
+      const { row, created } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, { ...values, body, quotedMsgId });
       // A new message changes its ticket (last message, answered): the event's ticket is that DTO, read once.
       const dto = created ? await loadTicketDto(tx, ticket.id) : null;
       return { message: await loadMessageDto(tx, row, deps.links, dto), created, ticket: dto };

@@ -20,9 +20,11 @@ export const sendSchedulePayloadSchema = z.object({
 });
 export type SendSchedulePayload = z.infer<typeof sendSchedulePayloadSchema>;
 
+const sweepPayloadSchema = z.object({});
+
 export interface SchedulesJobs {
   send: JobDefinition<SendSchedulePayload>;
-  sweep: JobDefinition<Record<string, never>>;
+  sweep: JobDefinition<z.infer<typeof sweepPayloadSchema>>;
 }
 
 /** The sweeper's work: every due pending row (system path `schedules.due-sweep`), sent one by one. */
@@ -47,9 +49,9 @@ export function createSchedulesJobs(deps: Omit<ScheduleSendDeps, 'jobs'>): Sched
       await sendScheduled(full, payload.tenantId, payload.scheduleId);
     },
   });
-  jobs.sweep = defineJob<Record<string, never>>({
+  jobs.sweep = defineJob({
     name: SWEEP_SCHEDULES_JOB,
-    schema: z.object({}).loose() as never,
+    schema: sweepPayloadSchema,
     cron: '* * * * *',
     retryLimit: 0,
     async handler() {

@@ -8,6 +8,7 @@ import {
   DISABLED,
   TOGGLE_SETTING_KEYS,
   VISIBILITY_SETTING_KEYS,
+  isAutoCloseTime,
   isSecretSettingKey,
   isSettingKey,
   violatesVisibilityCombination,
@@ -54,6 +55,8 @@ export function createSettingsService(deps: { db: Database; events: EventBus }):
       const { key, value } = input;
       if (!isSettingKey(key)) throw fail('ERR_VALIDATION', 'key');
       if (toggleKeys.has(key) && value !== ENABLED && value !== DISABLED) throw fail('ERR_VALIDATION', 'value');
+      // product-spec §9: the inactivity options 10 min, 1 h, 1 day, 5 days, 10 days (minutes).
+      if (key === 'autoCloseTime' && !isAutoCloseTime(value)) throw fail('ERR_VALIDATION', 'value');
       const setting = await withTenant(deps.db, ctx, async (tx) => {
         if ((VISIBILITY_SETTING_KEYS as readonly string[]).includes(key)) {
           // Lock the visibility rows so two admins switching on the last two keys at once cannot both pass the check.

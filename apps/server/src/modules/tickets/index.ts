@@ -2,6 +2,7 @@ import type { AppModule } from '../../modules.js';
 import type { Platform } from '../../platform/platform.js';
 import { createTicketsBulk } from './tickets.bulk.js';
 import { createTicketCreation } from './tickets.create.js';
+import { createAutoCloseJob } from './tickets.autoclose.js';
 import { createTicketsJobs } from './tickets.jobs.js';
 import { createTicketList } from './tickets.list.js';
 import { createTicketPanel } from './tickets.panel.js';
@@ -25,6 +26,7 @@ export {
 export type { TicketRow } from './tickets.repository.js';
 export type { TicketMessagingPort } from './tickets.port.js';
 export { CLOSE_AFTER_FAREWELL_JOB } from './tickets.jobs.js';
+export { AUTO_CLOSE_JOB } from './tickets.autoclose.js';
 
 /** The tickets module; the messages module supplies the port (it imports tickets, so tickets cannot import it). */
 export function createTicketsModule(messagingFor: (platform: Platform) => TicketMessagingPort): AppModule {
@@ -43,7 +45,7 @@ export function createTicketsModule(messagingFor: (platform: Platform) => Ticket
         create: createTicketCreation({ db, events }),
         panel: createTicketPanel({ db }),
       }),
-      jobs: [jobs.closeAfterFarewell] as never[],
+      jobs: [jobs.closeAfterFarewell, createAutoCloseJob({ db, events, port: messaging })] as never[],
     };
   };
 }
