@@ -9,6 +9,8 @@ import {
   IconBolt,
   IconMessageCircleHeart,
   IconStar,
+  IconMessageCircleHeart,
+  IconStar,
   IconTags,
   IconUsersGroup,
   IconBuildingSkyscraper,
@@ -38,6 +40,8 @@ export type MenuName =
   | 'lanes'
   | 'etiquetas'
   | 'mensagensRapidas'
+  | 'fechamento'
+  | 'avaliacoes'
   | 'fechamento'
   | 'avaliacoes';
 
@@ -118,7 +122,28 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconMessageCircleHeart,
     profiles: ['super', 'admin'],
   },
-  { name: 'avaliacoes', path: '/avaliacoes', labelKey: 'resolve.menu.avaliacoes', icon: IconStar, profiles: ['super', 'admin'] },
+  {
+    name: 'avaliacoes',
+    path: '/avaliacoes',
+    labelKey: 'resolve.menu.avaliacoes',
+    icon: IconStar,
+    profiles: ['super', 'admin'],
+  },
+  // Closing messages and ratings: supervisor menu and up (product-spec §2).
+  {
+    name: 'fechamento',
+    path: '/fechamento',
+    labelKey: 'resolve.menu.fechamento',
+    icon: IconMessageCircleHeart,
+    profiles: ['super', 'admin'],
+  },
+  {
+    name: 'avaliacoes',
+    path: '/avaliacoes',
+    labelKey: 'resolve.menu.avaliacoes',
+    icon: IconStar,
+    profiles: ['super', 'admin'],
+  },
   {
     name: 'tenants',
     path: '/tenants',
@@ -161,6 +186,8 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   equipes: ['super', 'admin'],
   etiquetas: ['super', 'admin'],
   mensagensRapidas: ['user', 'super', 'admin'],
+  fechamento: ['super', 'admin'],
+  avaliacoes: ['super', 'admin'],
   fechamento: ['super', 'admin'],
   avaliacoes: ['super', 'admin'],
 };

@@ -286,6 +286,55 @@ export const routes: RouteObject[] = [
                       (m) => m.ReasonsPage,
                     ),
                   },
+                  {
+                    path: 'motivos',
+                    lazy: screen(
+                      () => import('../features/resolve/components/ReasonsPage'),
+                      (m) => m.ReasonsPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'fechamento',
+            element: guarded(ROUTE_PROFILES.fechamento),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/resolve/components/FarewellsPage'),
+                  (m) => m.FarewellsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'avaliacoes',
+            element: guarded(ROUTE_PROFILES.avaliacoes),
+            children: [
+              { index: true, element: <Navigate to="listar" replace /> },
+              {
+                lazy: screen(
+                  () => import('../features/resolve/components/EvaluationsLayout'),
+                  (m) => m.EvaluationsLayout,
+                ),
+                children: [
+                  {
+                    path: 'listar',
+                    lazy: screen(
+                      () => import('../features/resolve/components/EvaluationsListPage'),
+                      (m) => m.EvaluationsListPage,
+                    ),
+                  },
+                  {
+                    path: 'configurar',
+                    lazy: screen(
+                      () => import('../features/resolve/components/RatingConfigPage'),
+                      (m) => m.RatingConfigPage,
+                    ),
+                  },
                 ],
               },
             ],

@@ -8,7 +8,6 @@ import {
   IconHistory,
   IconHistoryToggle,
   IconLock,
-  IconMessageCircleHeart,
   IconMessageOff,
   IconPlayerPlay,
   IconRefresh,
@@ -19,6 +18,7 @@ import type { TicketDto, TicketStatus } from '@conversa/shared';
 import { initialsOf } from '../../hooks/chat-format';
 import { useChangeTicket, type TicketChange } from '../../hooks/chat-ticket';
 import { LogsModal } from './LogsModal';
+import { ResolveModal } from './ResolveModal';
 import { canSyncHistory, SyncHistoryModal } from './SyncHistoryModal';
 import { TransferModal } from './TransferModal';
 
@@ -52,6 +52,7 @@ export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpe
   const [transferOpen, setTransferOpen] = useState(false);
   const [logsOpen, setLogsOpen] = useState(false);
   const [syncOpen, setSyncOpen] = useState(false);
+  const [resolveOpen, setResolveOpen] = useState(false);
   const showSync = liveSessionTools && canSyncHistory(ticket);
   const run = (next: TicketChange) => change.mutate(next);
   const owner = ticket.userId ?? meId;
@@ -114,35 +115,32 @@ export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpe
             >
               {t('chat.header.returnToQueue')}
             </Button>
+            {/* Resolve opens the dialog (closing message, reason, rating); force close stays one step, in the menu. */}
+            <Button
+              size="xs"
+              color="teal"
+              leftSection={<IconCheck size={14} aria-hidden />}
+              onClick={() => setResolveOpen(true)}
+              loading={busy}
+              aria-haspopup="dialog"
+              data-testid="chat-action-resolve"
+            >
+              {t('chat.header.resolve')}
+            </Button>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <Button
-                  size="xs"
+                <ActionIcon
+                  size="md"
+                  variant="subtle"
                   color="teal"
-                  leftSection={<IconCheck size={14} aria-hidden />}
-                  rightSection={<IconChevronDown size={14} aria-hidden />}
-                  loading={busy}
-                  data-testid="chat-action-resolve"
+                  aria-label={t('resolve.dialog.moreOptions')}
+                  disabled={busy}
+                  data-testid="chat-action-resolve-menu"
                 >
-                  {t('chat.header.resolve')}
-                </Button>
+                  <IconChevronDown size={14} aria-hidden />
+                </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item
-                  leftSection={<IconMessageCircleHeart size={16} aria-hidden />}
-                  onClick={() => run(ticketChanges.resolve(owner, true))}
-                  data-testid="chat-action-resolve-farewell"
-                >
-                  {t('chat.header.resolveFarewell')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconCheck size={16} aria-hidden />}
-                  onClick={() => run(ticketChanges.resolve(owner, false))}
-                  data-testid="chat-action-resolve-silent"
-                >
-                  {t('chat.header.resolveSilent')}
-                </Menu.Item>
-                <Menu.Divider />
                 <Menu.Item
                   color="red"
                   leftSection={<IconMessageOff size={16} aria-hidden />}
@@ -215,6 +213,9 @@ export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpe
         <TransferModal ticket={ticket} opened onClose={() => setTransferOpen(false)} canListUsers={canListUsers} />
       ) : null}
       <LogsModal ticketId={ticket.id} opened={logsOpen} onClose={() => setLogsOpen(false)} />
+      {resolveOpen ? (
+        <ResolveModal ticket={ticket} ownerId={owner} opened onClose={() => setResolveOpen(false)} />
+      ) : null}
       {showSync ? <SyncHistoryModal ticket={ticket} opened={syncOpen} onClose={() => setSyncOpen(false)} /> : null}
     </Group>
   );

@@ -254,14 +254,22 @@ describe('chat panel: ticket actions', () => {
   it('returns an open ticket to the queue, resolves with and without farewell, and force-closes', async () => {
     routes['PUT /tickets/10'] = () => jsonResponse({ ok: true });
     routes['PUT /ticketsForce/10'] = () => jsonResponse({ ok: true });
+    routes['GET /farewellPrivateMessage/'] = () => jsonResponse({ farewellPrivateMessage: [] });
+    routes['GET /reasons/'] = () => jsonResponse({ reasons: [] });
+    routes['GET /settings/'] = () => jsonResponse([]);
     setup(ticketFixture(10, { status: 'open', userId: 3, user: { id: 3, name: 'Bia' } }));
     fireEvent.click(await screen.findByTestId('chat-action-return'));
     await waitFor(() => expect(put('/tickets/10')).toHaveLength(1));
-    for (const item of ['chat-action-resolve-farewell', 'chat-action-resolve-silent', 'chat-action-force-close']) {
+    // The resolve dialog: the channel's closing message (the default), then none.
+    for (const mode of ['channel', 'none']) {
       await waitFor(() => expect(screen.getByTestId('chat-action-resolve')).not.toHaveAttribute('data-loading'));
       fireEvent.click(screen.getByTestId('chat-action-resolve'));
-      fireEvent.click(await screen.findByTestId(item));
+      fireEvent.click(await screen.findByTestId(`resolve-farewell-${mode}`));
+      fireEvent.click(screen.getByTestId('resolve-confirm'));
+      await waitFor(() => expect(screen.queryByTestId('resolve-confirm')).not.toBeInTheDocument());
     }
+    fireEvent.click(screen.getByTestId('chat-action-resolve-menu'));
+    fireEvent.click(await screen.findByTestId('chat-action-force-close'));
     await waitFor(() => expect(put('/ticketsForce/10')).toHaveLength(1));
     await waitFor(() => expect(put('/tickets/10')).toHaveLength(3));
     expect(put('/tickets/10')).toEqual([

@@ -5,9 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATING_MESSAGES, type ChannelDto, type EvaluationDto, type TicketDto } from '@conversa/shared';
-import type { JobDefinition } from '../../platform/jobs/queue.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { startTelegramSimulator, type TelegramSimulator } from '../channels/providers/telegram/telegram.simulator.js';
+import type { JobDefinition } from '../platform/jobs/queue.js';
+import { createTestApp, type TestApp, type TestUser } from './harness.js';
+import {
+  startTelegramSimulator,
+  type TelegramSimulator,
+} from '../modules/channels/providers/telegram/telegram.simulator.js';
 
 const TOKEN = '7000000123:AAH-rating_bot_token_for_tests_00001';
 const MENU =
