@@ -86,7 +86,6 @@ function Members({ team }: { team: TeamDto }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('fields.email')}</Table.Th>
               <Table.Th>{t('fields.profile')}</Table.Th>
               <Table.Th>
                 <span className="visually-hidden">{t('common.actions')}</span>
@@ -96,12 +95,20 @@ function Members({ team }: { team: TeamDto }) {
           <Table.Tbody>
             {members.data.map((member) => (
               <Table.Tr key={member.id} data-testid={`team-member-${member.id}`}>
-                <Table.Td>{member.name}</Table.Td>
-                <Table.Td>{member.email}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light">{t(`profiles.${member.profile}`)}</Badge>
+                  <Text size="sm" fw={500}>
+                    {member.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {member.email}
+                  </Text>
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td w={140}>
+                  <Badge variant="light" style={{ flexShrink: 0 }}>
+                    {t(`profiles.${member.profile}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right" w={60}>
                   <Tooltip label={t('org.teams.removeMember')}>
                     <ActionIcon
                       variant="subtle"
