@@ -5,10 +5,11 @@
 import type { ComponentType } from 'react';
 import {
   IconAddressBook,
+  IconFileCertificate,
+  IconNotes,
   IconArrowsSplit,
   IconBolt,
-  IconMessageCircleHeart,
-  IconStar,
+  IconCalendarTime,
   IconMessageCircleHeart,
   IconStar,
   IconTags,
@@ -16,6 +17,7 @@ import {
   IconBuildingSkyscraper,
   IconHeadset,
   IconHome,
+  IconLayoutDashboard,
   IconLayoutKanban,
   IconColumns3,
   IconPlugConnected,
@@ -27,6 +29,7 @@ import type { Profile } from '@conversa/shared';
 
 export type MenuName =
   | 'home'
+  | 'painel'
   | 'atendimento'
   | 'contatos'
   | 'sessoes'
@@ -42,8 +45,9 @@ export type MenuName =
   | 'mensagensRapidas'
   | 'fechamento'
   | 'avaliacoes'
-  | 'fechamento'
-  | 'avaliacoes';
+  | 'notas'
+  | 'protocolos'
+  | 'agendamentos';
 
 export interface MenuEntry {
   name: MenuName;
@@ -129,19 +133,21 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconStar,
     profiles: ['super', 'admin'],
   },
-  // Closing messages and ratings: supervisor menu and up (product-spec §2).
+  // Notes and protocols: supervisor menu and up (product-spec §2); agents see theirs in the chat.
+  { name: 'notas', path: '/notas', labelKey: 'notes.menu', icon: IconNotes, profiles: ['super', 'admin'] },
   {
-    name: 'fechamento',
-    path: '/fechamento',
-    labelKey: 'resolve.menu.fechamento',
-    icon: IconMessageCircleHeart,
+    name: 'protocolos',
+    path: '/protocolos',
+    labelKey: 'protocols.menu',
+    icon: IconFileCertificate,
     profiles: ['super', 'admin'],
   },
+  // Scheduled messages: supervisor menu and up (product-spec §2 "Schedules"); agents schedule from the chat.
   {
-    name: 'avaliacoes',
-    path: '/avaliacoes',
-    labelKey: 'resolve.menu.avaliacoes',
-    icon: IconStar,
+    name: 'agendamentos',
+    path: '/agendamentos',
+    labelKey: 'schedules.menu',
+    icon: IconCalendarTime,
     profiles: ['super', 'admin'],
   },
   {
@@ -150,6 +156,13 @@ export const MENU: readonly MenuEntry[] = [
     labelKey: 'menu.tenants',
     icon: IconBuildingSkyscraper,
     profiles: ['superadmin'],
+  },
+  {
+    name: 'painel',
+    path: '/painel-atendimentos',
+    labelKey: 'ticketPanel.menu',
+    icon: IconLayoutDashboard,
+    profiles: ['admin'],
   },
   {
     name: 'usuarios',
@@ -172,6 +185,7 @@ export const menuFor = (profile: Profile): MenuEntry[] => MENU.filter((entry) =>
 
 /** Which profiles may open a path of the shell (the same table as the menus). */
 export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
+  painel: ['admin'],
   kanban: ['user', 'super', 'admin'],
   lanes: ['super', 'admin'],
   home: ['super', 'admin', 'superadmin'],
@@ -188,6 +202,7 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   mensagensRapidas: ['user', 'super', 'admin'],
   fechamento: ['super', 'admin'],
   avaliacoes: ['super', 'admin'],
-  fechamento: ['super', 'admin'],
-  avaliacoes: ['super', 'admin'],
+  notas: ['super', 'admin'],
+  protocolos: ['super', 'admin'],
+  agendamentos: ['super', 'admin'],
 };

@@ -235,6 +235,19 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'painel-atendimentos',
+            element: guarded(ROUTE_PROFILES.painel),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/ticket-panel/components/TicketPanelPage'),
+                  (m) => m.TicketPanelPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'usuarios',
             element: guarded(ROUTE_PROFILES.usuarios),
             children: [
@@ -286,13 +299,6 @@ export const routes: RouteObject[] = [
                       (m) => m.ReasonsPage,
                     ),
                   },
-                  {
-                    path: 'motivos',
-                    lazy: screen(
-                      () => import('../features/resolve/components/ReasonsPage'),
-                      (m) => m.ReasonsPage,
-                    ),
-                  },
                 ],
               },
             ],
@@ -340,44 +346,41 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            path: 'fechamento',
-            element: guarded(ROUTE_PROFILES.fechamento),
+            path: 'notas',
+            element: guarded(ROUTE_PROFILES.notas),
             children: [
               {
                 index: true,
                 lazy: screen(
-                  () => import('../features/resolve/components/FarewellsPage'),
-                  (m) => m.FarewellsPage,
+                  () => import('../features/notes/components/NotesPage'),
+                  (m) => m.NotesPage,
                 ),
               },
             ],
           },
           {
-            path: 'avaliacoes',
-            element: guarded(ROUTE_PROFILES.avaliacoes),
+            path: 'protocolos',
+            element: guarded(ROUTE_PROFILES.protocolos),
             children: [
-              { index: true, element: <Navigate to="listar" replace /> },
               {
+                index: true,
                 lazy: screen(
-                  () => import('../features/resolve/components/EvaluationsLayout'),
-                  (m) => m.EvaluationsLayout,
+                  () => import('../features/protocols/components/ProtocolsPage'),
+                  (m) => m.ProtocolsPage,
                 ),
-                children: [
-                  {
-                    path: 'listar',
-                    lazy: screen(
-                      () => import('../features/resolve/components/EvaluationsListPage'),
-                      (m) => m.EvaluationsListPage,
-                    ),
-                  },
-                  {
-                    path: 'configurar',
-                    lazy: screen(
-                      () => import('../features/resolve/components/RatingConfigPage'),
-                      (m) => m.RatingConfigPage,
-                    ),
-                  },
-                ],
+              },
+            ],
+          },
+          {
+            path: 'agendamentos',
+            element: guarded(ROUTE_PROFILES.agendamentos),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/schedules/components/SchedulesPage'),
+                  (m) => m.SchedulesPage,
+                ),
               },
             ],
           },

@@ -17,6 +17,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { useDarkMode } from '../../lib/preferences';
 import { logout } from '../../lib/session';
 import type { StoredSession } from '../../lib/storage';
+import { NotificationBell } from './NotificationBell';
 
 const initials = (name: string) =>
   name
@@ -62,6 +63,7 @@ export function Header({
       </Group>
       <Group gap="sm" wrap="nowrap">
         <LanguageSelect w={200} size="sm" visibleFrom="sm" data-testid="language-select" />
+        <NotificationBell />
         <Tooltip label={darkLabel}>
           <ActionIcon
             variant="default"

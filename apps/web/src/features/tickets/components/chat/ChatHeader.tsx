@@ -18,6 +18,7 @@ import type { TicketDto, TicketStatus } from '@conversa/shared';
 import { initialsOf } from '../../hooks/chat-format';
 import { useChangeTicket, type TicketChange } from '../../hooks/chat-ticket';
 import { LogsModal } from './LogsModal';
+import { ChatNoteActions } from './ChatNotes';
 import { ResolveModal } from './ResolveModal';
 import { canSyncHistory, SyncHistoryModal } from './SyncHistoryModal';
 import { TransferModal } from './TransferModal';
@@ -185,6 +186,7 @@ export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpe
         >
           {t('chat.header.logs')}
         </Button>
+        <ChatNoteActions ticket={ticket} />
         {showSync ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

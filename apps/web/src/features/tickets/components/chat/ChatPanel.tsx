@@ -10,6 +10,8 @@ import { isLiveChannelType } from '../../../../lib/live-channels';
 import { notifyError, notifyWarning } from '../../../../lib/notify';
 import { useStoredSession } from '../../../../lib/storage';
 import { useDeleteMessage, useEditMessage, useMessages, useReactMessage } from '../../api/messages';
+import { useTicketNotes } from '../../api/notes';
+import { mergeNotes } from '../../hooks/chat-notes';
 import { isAcceptedFile } from '../../hooks/chat-format';
 import { useMarkRead } from '../../hooks/chat-mark-read';
 import { useChatSend } from '../../hooks/chat-send';
@@ -21,6 +23,7 @@ import { ChatInput, type PendingFile } from './ChatInput';
 import { ContactDrawer } from './ContactDrawer';
 import { ForwardModal } from './ForwardModal';
 import { MessageList, type MessageListHandle } from './MessageList';
+import { ChatNotesProvider } from './ChatNotes';
 
 let fileSeq = 0;
 
@@ -37,6 +40,12 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
   const ticket = ticketQuery.data;
   const history = useMessages(ticketId);
   const { items, olderCount } = useMemo(() => flattenHistory(history.data), [history.data]);
+  // Internal notes among the messages, at their time (hooks/chat-notes.ts).
+  const notes = useTicketNotes(ticketId);
+  const withNotes = useMemo(
+    () => (ticket ? mergeNotes(items, olderCount, notes.data, ticket, history.hasNextPage) : { items, olderCount }),
+    [items, olderCount, notes.data, ticket, history.hasNextPage],
+  );
   const offlineIds = useMemo(
     () => new Set(history.data?.pages.flatMap((page) => page.messagesOffLine.map((m) => m.id)) ?? []),
     [history.data],
@@ -169,118 +178,120 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
   };
 
   return (
-    <div
-      className={classes.panel}
-      data-testid="chat-panel"
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files') || blockedReason) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-      }}
-      onDrop={onDrop}
-    >
-      <ChatHeader
-        ticket={ticket}
-        meId={meId}
-        canListUsers={canListUsers}
-        liveSessionTools={liveSession && (session?.profile === 'admin' || session?.profile === 'superadmin')}
-        onOpenContact={() => setContactOpen(true)}
-      />
-      <MessageList
-        ref={list}
-        items={items}
-        olderCount={olderCount}
-        offlineIds={offlineIds}
-        isGroup={ticket.isGroup}
-        isLoading={history.isLoading}
-        error={history.error}
-        onRetryLoad={() => void history.refetch()}
-        hasOlder={history.hasNextPage}
-        loadingOlder={history.isFetchingNextPage}
-        onLoadOlder={() => void history.fetchNextPage()}
-        selectMode={selectMode}
-        selectedIds={new Set(selected)}
-        handlers={handlers}
-      />
-      {selectMode ? (
-        <Group justify="space-between" p="xs" data-testid="chat-forward-bar">
-          <Text size="sm" aria-live="polite">
-            {t('chat.forward.selected', { count: selected.length, max: FORWARD_MAX_MESSAGES })}
-          </Text>
-          <Group gap="xs">
-            <Button variant="default" onClick={exitSelect}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              leftSection={<IconArrowForwardUp size={16} aria-hidden />}
-              disabled={selected.length === 0}
-              onClick={() => setForwardOpen(true)}
-              data-testid="chat-forward-open"
-            >
-              {t('chat.actions.forward')}
-            </Button>
-          </Group>
-        </Group>
-      ) : blockedReason ? (
-        <Alert
-          m="xs"
-          color={blockedReason === 'closed' ? 'gray' : 'yellow'}
-          icon={<IconLock size={16} aria-hidden />}
-          data-testid="chat-input-blocked"
-        >
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{blockedReason === 'closed' ? t('chat.input.closed') : t('chat.input.pending')}</Text>
-            {blockedReason === 'pending' ? (
-              <Button size="xs" onClick={() => accept.mutate(ticketChanges.accept(meId))} loading={accept.isPending}>
-                {t('chat.header.accept')}
+    <ChatNotesProvider ticket={ticket}>
+      <div
+        className={classes.panel}
+        data-testid="chat-panel"
+        onDragOver={(event) => {
+          if (!event.dataTransfer.types.includes('Files') || blockedReason) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <ChatHeader
+          ticket={ticket}
+          meId={meId}
+          canListUsers={canListUsers}
+          liveSessionTools={liveSession && (session?.profile === 'admin' || session?.profile === 'superadmin')}
+          onOpenContact={() => setContactOpen(true)}
+        />
+        <MessageList
+          ref={list}
+          items={withNotes.items}
+          olderCount={withNotes.olderCount}
+          offlineIds={offlineIds}
+          isGroup={ticket.isGroup}
+          isLoading={history.isLoading}
+          error={history.error}
+          onRetryLoad={() => void history.refetch()}
+          hasOlder={history.hasNextPage}
+          loadingOlder={history.isFetchingNextPage}
+          onLoadOlder={() => void history.fetchNextPage()}
+          selectMode={selectMode}
+          selectedIds={new Set(selected)}
+          handlers={handlers}
+        />
+        {selectMode ? (
+          <Group justify="space-between" p="xs" data-testid="chat-forward-bar">
+            <Text size="sm" aria-live="polite">
+              {t('chat.forward.selected', { count: selected.length, max: FORWARD_MAX_MESSAGES })}
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={exitSelect}>
+                {t('common.cancel')}
               </Button>
-            ) : null}
+              <Button
+                leftSection={<IconArrowForwardUp size={16} aria-hidden />}
+                disabled={selected.length === 0}
+                onClick={() => setForwardOpen(true)}
+                data-testid="chat-forward-open"
+              >
+                {t('chat.actions.forward')}
+              </Button>
+            </Group>
           </Group>
-        </Alert>
-      ) : (
-        <ChatInput
-          replyTo={replyTo}
-          onCancelReply={() => setReplyTo(null)}
-          editing={editing}
-          onCancelEdit={() => setEditing(null)}
-          files={files}
-          onAddFiles={addFiles}
-          onRemoveFile={(key) => setFiles((current) => current.filter((f) => f.key !== key))}
-          onSendText={sendText}
-          onSendFiles={sendFiles}
-          onSendAudio={(file) => send.file(file)}
-          onEdit={(message, newBody) => edit.mutate({ message, newBody })}
-          groupTicketId={liveSession && isGroup ? ticket.id : null}
+        ) : blockedReason ? (
+          <Alert
+            m="xs"
+            color={blockedReason === 'closed' ? 'gray' : 'yellow'}
+            icon={<IconLock size={16} aria-hidden />}
+            data-testid="chat-input-blocked"
+          >
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{blockedReason === 'closed' ? t('chat.input.closed') : t('chat.input.pending')}</Text>
+              {blockedReason === 'pending' ? (
+                <Button size="xs" onClick={() => accept.mutate(ticketChanges.accept(meId))} loading={accept.isPending}>
+                  {t('chat.header.accept')}
+                </Button>
+              ) : null}
+            </Group>
+          </Alert>
+        ) : (
+          <ChatInput
+            replyTo={replyTo}
+            onCancelReply={() => setReplyTo(null)}
+            editing={editing}
+            onCancelEdit={() => setEditing(null)}
+            files={files}
+            onAddFiles={addFiles}
+            onRemoveFile={(key) => setFiles((current) => current.filter((f) => f.key !== key))}
+            onSendText={sendText}
+            onSendFiles={sendFiles}
+            onSendAudio={(file) => send.file(file)}
+            onEdit={(message, newBody) => edit.mutate({ message, newBody })}
+            groupTicketId={liveSession && isGroup ? ticket.id : null}
+          />
+        )}
+        {dragging ? (
+          <div className={classes.dropOverlay} aria-hidden>
+            <Group gap="xs">
+              <IconUpload size={24} />
+              <Text fw={600}>{t('chat.input.drop')}</Text>
+            </Group>
+          </div>
+        ) : null}
+        {forwardOpen ? (
+          <ForwardModal
+            messageIds={selected}
+            opened
+            onClose={() => setForwardOpen(false)}
+            onDone={() => {
+              setForwardOpen(false);
+              exitSelect();
+            }}
+          />
+        ) : null}
+        <ContactDrawer
+          contact={ticket.contact}
+          ticketId={ticketId}
+          opened={contactOpen}
+          onClose={() => setContactOpen(false)}
         />
-      )}
-      {dragging ? (
-        <div className={classes.dropOverlay} aria-hidden>
-          <Group gap="xs">
-            <IconUpload size={24} />
-            <Text fw={600}>{t('chat.input.drop')}</Text>
-          </Group>
-        </div>
-      ) : null}
-      {forwardOpen ? (
-        <ForwardModal
-          messageIds={selected}
-          opened
-          onClose={() => setForwardOpen(false)}
-          onDone={() => {
-            setForwardOpen(false);
-            exitSelect();
-          }}
-        />
-      ) : null}
-      <ContactDrawer
-        contact={ticket.contact}
-        ticketId={ticketId}
-        opened={contactOpen}
-        onClose={() => setContactOpen(false)}
-      />
-    </div>
+      </div>
+    </ChatNotesProvider>
   );
 }

@@ -6,9 +6,11 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { QueryError } from '../../../../components/QueryError';
 import { notifyInfo } from '../../../../lib/notify';
 import { dayLabel, sameDay, dateTimeOf } from '../../hooks/chat-format';
+import { isNoteItem } from '../../hooks/chat-notes';
 import type { ChatMessage } from '../../hooks/messages-cache';
 import classes from './chat.module.css';
 import { MessageBubble, type BubbleHandlers } from './MessageBubble';
+import { ChatNoteItem } from './ChatNotes';
 
 /** Virtuoso's index of the first item; it goes down as older pages are prepended, keeping the scroll position. */
 const START_INDEX = 1_000_000;
@@ -184,15 +186,19 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
                 {!previous || !sameDay(previous.createdAt, message.createdAt) ? (
                   <DaySeparator createdAt={message.createdAt} />
                 ) : null}
-                <MessageBubble
-                  message={message}
-                  isGroup={props.isGroup}
-                  selectMode={props.selectMode}
-                  selected={props.selectedIds.has(message.id)}
-                  highlighted={highlighted === message.id}
-                  offline={props.offlineIds.has(message.id)}
-                  handlers={handlers}
-                />
+                {isNoteItem(message) ? (
+                  <ChatNoteItem message={message} />
+                ) : (
+                  <MessageBubble
+                    message={message}
+                    isGroup={props.isGroup}
+                    selectMode={props.selectMode}
+                    selected={props.selectedIds.has(message.id)}
+                    highlighted={highlighted === message.id}
+                    offline={props.offlineIds.has(message.id)}
+                    handlers={handlers}
+                  />
+                )}
               </Stack>
             );
           }}
