@@ -18,10 +18,9 @@ export const tagInputSchema = z.object({
 });
 export type TagInput = z.input<typeof tagInputSchema>;
 
-/** GET /tags?isActive=true|false|null: the string `null` (or nothing) means no filter (client-contract §21.2). */
+/** GET /tags?isActive=true|false|null: the string `null` (or nothing, or empty) means no filter (client-contract §21.2). */
 export const tagListQuerySchema = z.object({
   isActive: z
-    .enum(['true', 'false', 'null'])
-    .optional()
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false', 'null']).optional())
     .transform((v) => (v === 'true' ? true : v === 'false' ? false : null)),
 });

@@ -30,6 +30,7 @@ describe('tags', () => {
       expect((await t.call(user, 'GET', '/tags/')).json()).toEqual([antigo, vip]);
     }
     expect((await t.call(agent, 'GET', '/tags/?isActive=null')).json()).toEqual([antigo, vip]);
+    expect((await t.call(agent, 'GET', '/tags/?isActive=')).json()).toEqual([antigo, vip]);
     expect((await t.call(agent, 'GET', '/tags/?isActive=true')).json()).toEqual([vip]);
     expect((await t.call(agent, 'GET', '/tags/?isActive=false')).json()).toEqual([antigo]);
     const bad = await t.call(agent, 'GET', '/tags/?isActive=maybe');
