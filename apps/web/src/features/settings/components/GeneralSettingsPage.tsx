@@ -14,7 +14,9 @@ import { QueryError } from '../../../components/QueryError';
 import { describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSettings, useUpdateSetting } from '../api/settings';
+import { AutoCloseTimeSetting } from './AutoCloseTimeSetting';
 import { MULTILINE_SETTING_KEYS, NUMERIC_SETTING_KEYS, SETTING_GROUPS } from './setting-groups';
+import { TenantTogglesSection } from './TenantTogglesSection';
 
 const TOGGLES: ReadonlySet<string> = new Set(TOGGLE_SETTING_KEYS);
 
@@ -63,6 +65,8 @@ export function GeneralSettingsPage() {
                 {index > 0 ? <Divider my="sm" /> : null}
                 {TOGGLES.has(key) ? (
                   <ToggleSetting settingKey={key} value={values.get(key) ?? DISABLED} onSave={save} />
+                ) : key === 'autoCloseTime' ? (
+                  <AutoCloseTimeSetting value={values.get(key) ?? ''} onSave={save} />
                 ) : (
                   <TextSetting settingKey={key} value={values.get(key) ?? ''} onSave={save} />
                 )}
@@ -71,6 +75,7 @@ export function GeneralSettingsPage() {
           </Stack>
         </Card>
       ))}
+      <TenantTogglesSection />
     </Stack>
   );
 }

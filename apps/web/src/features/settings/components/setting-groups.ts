@@ -2,8 +2,11 @@ import type { SettingKey } from '@conversa/shared';
 
 /** How the general settings screen groups the keys; numeric text keys get a numeric keyboard. */
 export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
-  { id: 'visibility', keys: ['NotViewAssignedTickets', 'NotViewTicketsChatBot', 'DirectTicketsToWallets'] },
-  { id: 'users', keys: ['userCreation', 'signed'] },
+  {
+    id: 'visibility',
+    keys: ['NotViewAssignedTickets', 'NotViewTicketsChatBot', 'DirectTicketsToWallets', 'spyticket'],
+  },
+  { id: 'users', keys: ['userCreation', 'signed', 'userReopenTicket'] },
   {
     id: 'service',
     keys: [
@@ -19,8 +22,38 @@ export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
     ],
   },
   { id: 'autoClose', keys: ['autoClose', 'autoCloseTime', 'autoCloseMessage'] },
-  { id: 'integrations', keys: ['chatgpt', 'typebot', 'dialogflow', 'lm', 'n8n', 'dify'] },
-  { id: 'webhook', keys: ['webhook', 'webhookUrl'] },
+  {
+    id: 'integrations',
+    keys: [
+      'chatgpt',
+      'chatgptAllTickets',
+      'typebot',
+      'typebotAllTickets',
+      'dialogflow',
+      'dialogflowAllTickets',
+      'lm',
+      'lmAllTickets',
+      'n8n',
+      'n8nAllTickets',
+      'dify',
+      'difyAllTickets',
+    ],
+  },
+  {
+    id: 'webhook',
+    keys: [
+      'webhook',
+      'webhookUrl',
+      'webhookMessage',
+      'webhookCreateApi',
+      'webhookUpdateApi',
+      'webhookRenewApi',
+      'webhookCreateChannel',
+      'webhookUpdateChannel',
+      'webhookCreateUser',
+      'webhookUpdateUser',
+    ],
+  },
 ];
 
 export const NUMERIC_SETTING_KEYS: ReadonlySet<SettingKey> = new Set([

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
+  channelDtoSchema,
   userDtoSchema,
   userListResponseSchema,
   type CreateUserInput,
@@ -58,3 +60,23 @@ export function useDeleteUser() {
     onSuccess: (_data, id) => invalidate(id),
   });
 }
+
+const queueOptionSchema = z.object({ id: z.number(), queue: z.string(), isActive: z.boolean().optional() });
+
+/** The queues a user may serve (GET /queue/: `[{ id, queue, isActive }]`), for the user form. */
+export const useQueueOptions = (enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.queues,
+    queryFn: async () => z.array(queueOptionSchema).parse(await api.get('/queue/', { background: true })),
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** The tenant's channels (GET /whatsapp/), for the user's allowed channels (`whatsappAllowed`). */
+export const useChannelOptions = (enabled = true) =>
+  useQuery({
+    queryKey: queryKeys.channels,
+    queryFn: async () => z.array(channelDtoSchema).parse(await api.get('/whatsapp/', { background: true })),
+    enabled,
+    staleTime: 60_000,
+  });

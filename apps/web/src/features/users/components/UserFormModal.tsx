@@ -1,10 +1,20 @@
-import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Profile, UserDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCreateUser, useUpdateUser } from '../api/users';
+import { useChannelOptions, useCreateUser, useQueueOptions, useUpdateUser } from '../api/users';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELD_OF_CODE: Record<string, 'email' | 'password' | 'name'> = {
@@ -26,6 +36,9 @@ interface Values {
   password: string;
   profile: Profile;
   blockWavoip: boolean;
+  /** Ids as strings (MultiSelect values). */
+  queues: string[];
+  whatsappAllowed: string[];
 }
 
 export function UserFormModal({ opened, onClose, user, currentUserId, currentProfile }: UserFormModalProps) {
@@ -66,6 +79,9 @@ function UserForm({
   const create = useCreateUser();
   const update = useUpdateUser();
   const editing = Boolean(user);
+  const mayAssign = currentProfile === 'admin' || currentProfile === 'superadmin';
+  const queueOptions = useQueueOptions();
+  const channelOptions = useChannelOptions();
   const ownRow = user?.id === currentUserId;
   const profiles: Profile[] =
     currentProfile === 'superadmin' ? ['user', 'super', 'admin', 'superadmin'] : ['user', 'super', 'admin'];
@@ -77,6 +93,8 @@ function UserForm({
       password: '',
       profile: user?.profile ?? 'user',
       blockWavoip: user?.blockWavoip ?? false,
+      queues: (user?.queues ?? []).map((queue) => String(queue.id)),
+      whatsappAllowed: (user?.whatsappAllowed ?? []).map((channel) => String(channel.id)),
     },
     validate: {
       name: (v) => (v.trim() ? null : t('validation.required', { attribute: t('fields.name') })),
@@ -104,6 +122,9 @@ function UserForm({
       name: values.name.trim(),
       email: values.email.trim(),
       blockWavoip: values.blockWavoip,
+      // Only admins change queues and channels; others echo what they were given (the server accepts an unchanged list).
+      queues: values.queues.map(Number),
+      whatsappAllowed: values.whatsappAllowed.map(Number),
       ...(ownRow ? {} : { profile: values.profile }),
     };
     if (user) {
@@ -167,6 +188,30 @@ function UserForm({
           description={ownRow ? t('users.ownProfile') : undefined}
           data-testid="user-form-profile"
           {...form.getInputProps('profile')}
+        />
+        <MultiSelect
+          label={t('userAccess.queues')}
+          description={t('userAccess.queuesHelp')}
+          placeholder={queueOptions.isPending ? t('common.loading') : undefined}
+          data={(queueOptions.data ?? []).map((queue) => ({ value: String(queue.id), label: queue.queue }))}
+          nothingFoundMessage={t('userAccess.noQueues')}
+          searchable
+          clearable
+          disabled={!mayAssign}
+          data-testid="user-form-queues"
+          {...form.getInputProps('queues')}
+        />
+        <MultiSelect
+          label={t('userAccess.channels')}
+          description={t('userAccess.channelsHelp')}
+          placeholder={form.values.whatsappAllowed.length === 0 ? t('userAccess.allChannels') : undefined}
+          data={(channelOptions.data ?? []).map((channel) => ({ value: String(channel.id), label: channel.name }))}
+          nothingFoundMessage={t('userAccess.noChannels')}
+          searchable
+          clearable
+          disabled={!mayAssign}
+          data-testid="user-form-channels"
+          {...form.getInputProps('whatsappAllowed')}
         />
         <Switch
           label={t('users.blockWavoip')}
