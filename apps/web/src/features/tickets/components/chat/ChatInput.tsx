@@ -20,6 +20,7 @@ import { ContextBanner } from './ContextBanner';
 import { EmojiPicker } from './EmojiPicker';
 import { GroupMentionMenu } from './GroupMentionMenu';
 import { useMentionPicker } from './MentionPicker';
+import { ChatSignatureSwitch } from './schedule/ChatSignatureSwitch';
 
 export interface PendingFile {
   key: string;
@@ -279,9 +280,12 @@ export function ChatInput(props: ChatInputProps) {
           {editing ? <IconPencil size={18} aria-hidden /> : <IconSend size={18} aria-hidden />}
         </ActionIcon>
       </Group>
-      <Text size="xs" c="dimmed">
-        {t('chat.input.hint')}
-      </Text>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {t('chat.input.hint')}
+        </Text>
+        <ChatSignatureSwitch />
+      </Group>
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ import { flattenHistory, type ChatMessage } from '../../hooks/messages-cache';
 import classes from './chat.module.css';
 import { ChatHeader, ticketChanges } from './ChatHeader';
 import { ChatInput, type PendingFile } from './ChatInput';
+import { ChatScheduleBar } from './schedule/ChatScheduleBar';
 import { ContactDrawer } from './ContactDrawer';
 import { ForwardModal } from './ForwardModal';
 import { MessageList, type MessageListHandle } from './MessageList';
@@ -215,6 +216,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
           selectedIds={new Set(selected)}
           handlers={handlers}
         />
+        <ChatScheduleBar ticket={ticket} />
         {selectMode ? (
           <Group justify="space-between" p="xs" data-testid="chat-forward-bar">
             <Text size="sm" aria-live="polite">

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../test/render';
+import { ScheduleFormModal } from './ScheduleFormModal';
+
+const fetchMock = vi.fn<typeof fetch>();
+const target = { contactId: 7, contactName: 'Maria', channelId: 3, ticketId: 11 };
+
+function dto(body: Record<string, unknown>) {
+  return {
+    id: 1,
+    ticketId: 11,
+    contactId: 7,
+    contactName: 'Maria',
+    channelId: 3,
+    body: body.body,
+    scheduleDate: body.scheduleDate,
+    scheduleLocal: '2026-11-27 09:00',
+    isDeleted: false,
+    status: 'pending',
+    mediaName: null,
+    mediaType: null,
+    recurrenceDays: body.recurrenceDays ?? null,
+    repetitionsLeft: body.repetitions ?? 1,
+    messageId: null,
+    user: { id: 1, name: 'Ana' },
+    createdAt: new Date().toISOString(),
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 26, 15, 17, 42));
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (_url, init) =>
+    jsonResponse(dto(JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>)),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('ScheduleFormModal', () => {
+  it('starts in 30 minutes; the shortcuts fill date and time; submit sends the instant, recurrence and repetitions', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<ScheduleFormModal opened onClose={onClose} target={target} initialBody="Olá" />);
+    expect(screen.getByTestId('schedule-day')).toHaveValue('2026-11-26');
+    expect(screen.getByTestId('schedule-time')).toHaveValue('15:48');
+    fireEvent.click(screen.getByTestId('schedule-shortcut-tomorrow'));
+    expect(screen.getByTestId('schedule-day')).toHaveValue('2026-11-27');
+    expect(screen.getByTestId('schedule-time')).toHaveValue('09:00');
+    fireEvent.click(screen.getByTestId('schedule-shortcut-nextWeek'));
+    expect(screen.getByTestId('schedule-day')).toHaveValue('2026-12-03');
+    fireEvent.click(screen.getByTestId('schedule-shortcut-tomorrow'));
+    fireEvent.click(screen.getByTestId('schedule-recurrence'));
+    fireEvent.click(await screen.findByRole('option', { name: 'A cada 10 dias', hidden: true }));
+    typeInto('schedule-repetitions', '3');
+    fireEvent.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/\/messagesSchedule\/$/);
+    expect(requestBody(fetchMock, 0)).toMatchObject({
+      contactId: 7,
+      channelId: 3,
+      ticketId: 11,
+      body: 'Olá',
+      scheduleDate: new Date(2026, 10, 27, 9, 0).toISOString(),
+      recurrenceDays: 10,
+      repetitions: 3,
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('refuses an empty text and a past time with the spec texts, and sends nothing', async () => {
+    renderWithProviders(<ScheduleFormModal opened onClose={vi.fn()} target={target} />);
+    typeInto('schedule-day', '2026-11-26');
+    typeInto('schedule-time', '10:00');
+    fireEvent.click(screen.getByTestId('schedule-save'));
+    expect(await screen.findByText('Mensagem é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('A data e hora devem estar no futuro.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
