@@ -1,6 +1,7 @@
 /** The team members dialog: lists GET /group-message/{id}, adds a user not in the team yet, removes a member. */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TeamMember } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { TeamMembersModal } from './TeamMembersModal';
@@ -12,9 +13,9 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 
-const ANA = { id: 1, name: 'Ana', email: 'ana@x.test', profile: 'admin' as const };
-const ZE = { id: 2, name: 'Zé', email: 'ze@x.test', profile: 'user' as const };
-const user = (member: typeof ANA) => ({
+const ANA: TeamMember = { id: 1, name: 'Ana', email: 'ana@x.test', profile: 'admin' };
+const ZE: TeamMember = { id: 2, name: 'Zé', email: 'ze@x.test', profile: 'user' };
+const user = (member: TeamMember) => ({
   ...member,
   isOnline: false,
   queues: [],
