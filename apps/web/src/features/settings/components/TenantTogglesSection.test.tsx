@@ -34,7 +34,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('company toggles', { timeout: 20_000 }, () => {
   it('shows the stored values and defaults under their headings and saves a switch with its own call', async () => {
-    fetchMock.mockImplementation(async (input, init) => {
+    fetchMock.mockImplementation(async (_input, init) => {
       if (init?.method === 'PUT') return jsonResponse({ id: 3, supervisorAdmin: 'enabled' });
       return jsonResponse([{ id: 3, name: 'Acme', showGroupsForAll: 'enabled' }]);
     });

@@ -79,6 +79,10 @@ export function TicketPanelPage() {
   const groups = useMemo(() => groupTickets(tickets.data ?? [], groupBy), [tickets.data, groupBy]);
   const visibleIds = useMemo(() => new Set((tickets.data ?? []).map((ticket) => ticket.id)), [tickets.data]);
   const chosen = [...selected].filter((id) => visibleIds.has(id));
+  const names = useMemo(
+    () => new Map((tickets.data ?? []).map((ticket) => [ticket.id, ticket.contact?.name ?? ticket.name ?? ''])),
+    [tickets.data],
+  );
 
   const toggle = (ids: number[], on: boolean) =>
     setSelected((current) => {
@@ -351,7 +355,10 @@ export function TicketPanelPage() {
                 <Table.Tbody>
                   {run.results.map((result) => (
                     <Table.Tr key={result.id} data-testid={`panel-result-${result.id}`}>
-                      <Table.Td>#{result.id}</Table.Td>
+                      <Table.Td>
+                        #{result.id}
+                        {names.get(result.id) ? ` · ${names.get(result.id)}` : ''}
+                      </Table.Td>
                       <Table.Td>
                         {result.ok ? (
                           <Badge color="green" variant="light">
