@@ -116,7 +116,6 @@ export function ChatNoteActions({ ticket }: { ticket: TicketDto }) {
         <Button
           size="xs"
           variant="subtle"
-          color="yellow.9"
           leftSection={<IconNotes size={14} aria-hidden />}
           onClick={() => notes.openComposer()}
           data-testid="chat-action-note"

@@ -1,0 +1,184 @@
+/**
+ * Notes and protocols (issue 14): an admin takes a Telegram ticket, writes a note mentioning an agent through the @
+ * picker (the note shows in the history as an internal note and is never sent), sends the ticket's protocol (the
+ * customer receives it at Telegram), and finds both on /notas and /protocolos. The mentioned agent then sees the
+ * mention in the header's bell and opens the ticket from it. Every screen and dialog gets a screenshot
+ * (/tmp/shots/notes/) and the axe audit; all are audited before the test fails.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createUser } from '../support/api.js';
+import { describeViolations, findAxeViolations } from '../support/axe.js';
+import { e2eContext } from '../support/context.js';
+import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { useBrowser } from '../support/suite.js';
+import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
+import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { waitFor } from '../support/wait.js';
+
+const ctx = e2eContext();
+const browserTest = useBrowser();
+const SHOTS = '/tmp/shots/notes';
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the element has finished its enter transition (a fading modal would be audited half transparent). */
+async function waitForOpaque(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const element = document.querySelector(target);
+      if (!element) return false;
+      const style = getComputedStyle(element);
+      return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
+    },
+    selector,
+    { polling: 100 },
+  );
+}
+
+function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
+  return {
+    update_id: crypto.randomInt(1, 2 ** 31),
+    message: {
+      message_id: messageId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Souza' },
+      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Souza' },
+      text,
+    },
+  };
+}
+
+browserTest(
+  'a note with a mention and a protocol from the chat, found on /notas and /protocolos, the mention in the bell',
+  async (session) => {
+    const { page } = session;
+    const { token } = await connectedTelegramChannel(ctx);
+    const adminEmail = uniqueEmail('admin-notes');
+    const agentEmail = uniqueEmail('agent-notes');
+    const password = strongPassword();
+    await createUser(ctx.baseUrl, ctx.superadminToken, {
+      name: uniqueName('Admin Notas'),
+      email: adminEmail,
+      password,
+      profile: 'admin',
+    });
+    const agentName = `Bia${crypto.randomInt(1000, 9999)} Menção`;
+    await createUser(ctx.baseUrl, ctx.superadminToken, {
+      name: agentName,
+      email: agentEmail,
+      password,
+      profile: 'user',
+    });
+
+    const reports: string[] = [];
+    const audit = async (screen: string, options: { include?: string } = {}) => {
+      if (options.include) await waitForOpaque(page, options.include);
+      await shot(page, screen);
+      const violations = await findAxeViolations(page, options);
+      if (violations.length > 0) reports.push(describeViolations(screen, violations));
+    };
+
+    await openRoute(session, '/login');
+    await submitLogin(session, ctx, adminEmail, password);
+    await waitForShell(page, 'admin');
+
+    // The customer writes; the admin takes the ticket.
+    await openRoute(session, '/atendimento');
+    await page.getByTestId('tickets-subtab-pending').click();
+    const chatId = crypto.randomInt(100_000_000, 999_999_999);
+    const customer = `Rita${crypto.randomInt(1000, 9999)}`;
+    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Meu pedido não chegou', 1))).toBe(
+      200,
+    );
+    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
+    await page.getByTestId(`ticket-accept-${ticketId}`).click();
+    await waitForRoute(page, `/atendimento/${ticketId}`);
+    await page.getByTestId('chat-panel').getByText('Meu pedido não chegou').waitFor({ state: 'visible' });
+
+    // A note with a mention picked from the @ list.
+    await page.getByTestId('chat-action-note').click();
+    const box = page.getByTestId('note-text');
+    await box.waitFor({ state: 'visible' });
+    await box.pressSequentially(`Verificar a entrega com @${agentName.slice(0, 5)}`);
+    await page.getByTestId('note-mention-picker').getByRole('option', { name: agentName }).waitFor();
+    await audit('note-modal-mention', { include: '.mantine-Modal-content' });
+    await page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe(`Verificar a entrega com @${agentName} `);
+    await box.pressSequentially('hoje');
+    await page.getByTestId('note-save').click();
+    const bubble = page.locator('[data-testid^="chat-note-"][role="note"], [data-testid^="chat-note-"]').filter({
+      hasText: 'Verificar a entrega',
+    });
+    await bubble.first().waitFor({ state: 'visible' });
+    expect(await bubble.first().textContent()).toContain('Nota interna');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await audit('chat-with-note');
+
+    // The protocol: confirmed, sent to the customer at Telegram, shown in the chat.
+    await page.getByTestId('chat-action-protocol').click();
+    await audit('protocol-confirm', { include: '.mantine-Modal-content' });
+    await page.getByTestId('confirm-protocol').click();
+    let protocolText = '';
+    await waitFor('the protocol at Telegram', async () => {
+      const texts = (await callsOf(ctx.telegramApiRoot, 'sendMessage', token))
+        .filter((call) => String(call.params.chat_id) === String(chatId))
+        .map((call) => String(call.params.text));
+      protocolText = texts.find((text) => text.startsWith('Protocolo de atendimento: ')) ?? '';
+      return protocolText !== '';
+    });
+    // The note was never sent to the customer.
+    const sent = (await callsOf(ctx.telegramApiRoot, 'sendMessage', token)).map((call) => String(call.params.text));
+    expect(sent.some((text) => text.includes('Verificar a entrega'))).toBe(false);
+    await page.getByTestId('chat-panel').getByText(protocolText).waitFor({ state: 'visible' });
+    const protocol = protocolText.replace('Protocolo de atendimento: ', '');
+
+    // /notas lists the note with its ticket, contact and author; search finds it.
+    await openRoute(session, '/notas');
+    await page.getByTestId('notes-table').waitFor({ state: 'visible' });
+    await page.getByTestId('notes-search').fill(customer);
+    const noteRow = page.getByTestId('notes-table').locator('tr').filter({ hasText: 'Verificar a entrega' });
+    await noteRow.waitFor({ state: 'visible' });
+    expect(await noteRow.textContent()).toContain(`#${ticketId}`);
+    await audit('notes-page');
+
+    // /protocolos finds the protocol by its prefix and by today's date.
+    await openRoute(session, '/protocolos');
+    await page.getByTestId('protocols-table').waitFor({ state: 'visible' });
+    await page.getByTestId('protocols-search').fill(protocol.slice(0, 8));
+    const protocolRow = page.getByTestId('protocols-table').locator('tr').filter({ hasText: protocol });
+    await protocolRow.first().waitFor({ state: 'visible' });
+    expect(await protocolRow.first().textContent()).toContain(customer);
+    await audit('protocols-page');
+    await protocolRow.first().locator('[data-testid^="protocol-open-"]').click();
+    await waitForRoute(page, `/atendimento/${ticketId}`);
+
+    // The mentioned agent: the bell counts the mention and opens the ticket.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout-button').click();
+    await waitForRoute(page, '/login');
+    await submitLogin(session, ctx, agentEmail, password);
+    await waitForShell(page, 'user');
+    const bell = page.getByTestId('notification-bell');
+    await waitFor('the unread mention on the bell', async () =>
+      ((await bell.getAttribute('aria-label')) ?? '').includes('1'),
+    );
+    await bell.click();
+    const mention = page.getByTestId('notification-list').locator('[data-unread]').first();
+    await mention.waitFor({ state: 'visible' });
+    expect(await mention.textContent()).toContain(`#${ticketId}`);
+    await audit('notification-bell', { include: '[data-testid="notification-list"]' });
+    await mention.click();
+    await waitForRoute(page, `/atendimento/${ticketId}`);
+
+    expect(reports, reports.join('\n\n')).toEqual([]);
+  },
+);
