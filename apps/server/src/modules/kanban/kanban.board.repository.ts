@@ -64,7 +64,8 @@ const lanePages = statementFamily<LaneShape, LaneKey, KanbanCard[]>(
           matching(p, shape.search),
         ),
       )
-      .orderBy(asc(contacts.name), asc(contacts.id))
+      // The lane is one value (or null): ordering by it too lets the planner read the page straight off the index.
+      .orderBy(asc(contacts.kanban), asc(contacts.name), asc(contacts.id))
       .limit(p.limit),
   (shape) => searches(shape.search),
 );
@@ -108,7 +109,8 @@ const tagPages = statementFamily<TagShape, TagKey, KanbanCard[]>(
         and(
           eq(contactTags.tenantId, p.tenantId),
           eq(contactTags.tagId, p.tagId),
-          shape.after ? sql`${contactTags.contactId} > ${p.afterId}` : undefined,
+          // On both sides of the join, so each index is read from the cursor on.
+          shape.after ? sql`${contactTags.contactId} > ${p.afterId} and ${contacts.id} > ${p.afterId}` : undefined,
           matching(p, shape.search),
         ),
       )

@@ -127,6 +127,9 @@ describe('kanban boards', () => {
     const { pages, names } = await allPages(`/kanban-tags/${tag}/contacts`, 2);
     expect(names).toEqual(['T1', 'T2', 'T3']);
     expect(pages.map((p) => p.hasMore)).toEqual([true, false]);
+    // A page that ends exactly at the column's end says there is no more.
+    const exact = await allPages(`/kanban-tags/${tag}/contacts`, 3);
+    expect(exact.pages.map((p) => [p.contacts.length, p.hasMore, p.nextCursor])).toEqual([[3, false, null]]);
   });
 
   it('moves a card between lanes with PUT /contacts/{id} { kanban }: stored, validated, pushed live', async () => {
