@@ -1,7 +1,8 @@
 /** /api/tags (client-contract §8): every profile lists; supervisors and admins manage; the contact check on delete. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ContactDto, TagDto } from '@conversa/shared';
+import type { ContactDto, TagDto, TicketListResponse } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
+import { makeChannel, makeContact, makeTicket } from '../../test/ticket-fixtures.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -120,6 +121,28 @@ describe('tags', () => {
     await t.call(agent, 'PUT', `/contact-tags/${contact.id}`, { tags: [] });
     expect((await t.call(admin, 'DELETE', `/tags/${tag.id}`)).statusCode).toBe(204);
     expect((await t.call(admin, 'GET', '/tags')).json()).toEqual([]);
+  });
+
+  it('a ticket carries its contact’s tags: applied, renamed and removed on the contact, seen on the ticket list', async () => {
+    const channelId = await makeChannel(t, 1);
+    const tagged = await makeContact(t, 1, { name: 'Com etiqueta' });
+    const plain = await makeContact(t, 1, { name: 'Sem etiqueta' });
+    const ticketOf = new Map<number, number>();
+    for (const contactId of [tagged, plain]) {
+      ticketOf.set(contactId, await makeTicket(t, 1, { contactId, channelId, status: 'open', userId: admin.id }));
+    }
+    const tag = await createTag({ tag: 'Prioridade', color: '#ff8800' });
+    await t.call(admin, 'PUT', `/contact-tags/${tagged}`, { tags: [tag.id] });
+    const tagsOnTickets = async () => {
+      const list = (await t.call(admin, 'GET', '/tickets?status=open&showAll=true')).json<TicketListResponse>();
+      return [tagged, plain].map((contactId) => list.tickets.find((row) => row.id === ticketOf.get(contactId))?.tags);
+    };
+    expect(await tagsOnTickets()).toEqual([[{ id: tag.id, tag: 'Prioridade', color: '#ff8800' }], []]);
+    await t.call(admin, 'PUT', `/tags/${tag.id}`, { tag: 'Urgente', color: '#ff0000' });
+    expect(await tagsOnTickets()).toEqual([[{ id: tag.id, tag: 'Urgente', color: '#ff0000' }], []]);
+    await t.call(admin, 'PUT', `/contact-tags/${tagged}`, { tags: [] });
+    expect(await tagsOnTickets()).toEqual([[], []]);
+    await t.call(admin, 'DELETE', `/tags/${tag.id}`);
   });
 
   it('publishes {T}:tag to the tenant after each change, nothing for a refused one', async () => {
