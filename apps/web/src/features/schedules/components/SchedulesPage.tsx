@@ -130,6 +130,7 @@ export function SchedulesPage() {
             {
               accessor: 'status',
               title: t('schedules.fields.status'),
+              width: 140,
               render: (row) => (
                 <Badge variant="light" color={STATUS_COLORS[row.status]} data-testid={`schedule-status-${row.id}`}>
                   {t(`schedules.status.${row.status}`)}

@@ -15,7 +15,7 @@ export function ChatScheduleBar({ ticket }: { ticket: TicketDto }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" px="xs" pt={4}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" px="xs" pt={4} style={{ flexShrink: 0 }}>
         <ChatScheduledList ticketId={ticket.id} />
         <Button
           variant="subtle"

@@ -1,0 +1,183 @@
+/**
+ * Scheduled messages (issue 14): an admin takes a Telegram ticket and schedules a message from the chat with the
+ * "tomorrow" shortcut; the chat lists it as pending; /agendamentos lists it, edits its text and cancels it. A message
+ * scheduled a few seconds ahead reaches the customer at Telegram once, and its row shows sent. Every screen and
+ * dialog gets a screenshot (/tmp/shots/schedules/) and the axe audit; all are audited before the test fails.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TicketDto } from '@conversa/shared';
+import { apiRequest, createUser, loginThroughApi } from '../support/api.js';
+import { describeViolations, findAxeViolations } from '../support/axe.js';
+import { e2eContext } from '../support/context.js';
+import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { useBrowser } from '../support/suite.js';
+import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
+import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { waitFor } from '../support/wait.js';
+
+// The walk and a real send at its time take longer than the default minute on a busy machine.
+vi.setConfig({ testTimeout: 150_000 });
+
+const ctx = e2eContext();
+const browserTest = useBrowser();
+const SHOTS = '/tmp/shots/schedules';
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Waits until the element has finished its enter transition (a fading modal would be audited half transparent). */
+async function waitForOpaque(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (target) => {
+      const element = document.querySelector(target);
+      if (!element) return false;
+      const style = getComputedStyle(element);
+      return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
+    },
+    selector,
+    { polling: 100 },
+  );
+}
+
+function textUpdate(chatId: number, firstName: string, text: string) {
+  return {
+    update_id: crypto.randomInt(1, 2 ** 31),
+    message: {
+      message_id: crypto.randomInt(1, 2 ** 31),
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Lima' },
+      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Lima' },
+      text,
+    },
+  };
+}
+
+browserTest(
+  'a message scheduled from the chat, listed pending in the chat and on /agendamentos, edited and canceled; a due one is sent once',
+  async (session) => {
+    const { page } = session;
+    const { token, channel } = await connectedTelegramChannel(ctx);
+    const email = uniqueEmail('admin-schedules');
+    const password = strongPassword();
+    await createUser(ctx.baseUrl, ctx.superadminToken, {
+      name: uniqueName('Admin Agenda'),
+      email,
+      password,
+      profile: 'admin',
+    });
+
+    const reports: string[] = [];
+    const audit = async (screen: string, options: { include?: string } = {}) => {
+      if (options.include) await waitForOpaque(page, options.include);
+      await shot(page, screen);
+      const violations = await findAxeViolations(page, options);
+      if (violations.length > 0) reports.push(describeViolations(screen, violations));
+    };
+
+    await openRoute(session, '/login');
+    await submitLogin(session, ctx, email, password);
+    await waitForShell(page, 'admin');
+
+    // The customer writes; the admin takes the ticket.
+    await openRoute(session, '/atendimento');
+    await page.getByTestId('tickets-subtab-pending').click();
+    const chatId = crypto.randomInt(100_000_000, 999_999_999);
+    const customer = `Lia${crypto.randomInt(1000, 9999)}`;
+    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Quero lembrete'))).toBe(200);
+    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
+    await page.getByTestId(`ticket-accept-${ticketId}`).click();
+    await waitForRoute(page, `/atendimento/${ticketId}`);
+    await page.getByTestId('chat-panel').getByText('Quero lembrete').waitFor({ state: 'visible' });
+
+    // Schedule from the chat: tomorrow at 09:00.
+    await page.getByTestId('chat-schedule').click();
+    await page.getByTestId('schedule-body').waitFor({ state: 'visible' });
+    await page.getByTestId('schedule-body').fill('Lembrete da consulta');
+    // A chip's input is visually hidden: its label takes the click.
+    const chip = await page.getByTestId('schedule-shortcut-tomorrow').getAttribute('id');
+    await page.locator(`label[for="${chip}"]`).click();
+    expect(await page.getByTestId('schedule-time').inputValue()).toBe('09:00');
+    await audit('chat-schedule-form', { include: '.mantine-Modal-content' });
+    await page.getByTestId('schedule-save').click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const toggle = page.getByTestId('chat-scheduled-toggle');
+    await toggle.waitFor({ state: 'visible' });
+    await toggle.click();
+    await page
+      .locator('[data-testid^="chat-scheduled-"]')
+      .filter({ hasText: 'Lembrete da consulta' })
+      .first()
+      .waitFor();
+    await audit('chat-with-pending');
+
+    // /agendamentos: listed, edited, canceled.
+    await openRoute(session, '/agendamentos');
+    await page.getByTestId('schedules-table').waitFor({ state: 'visible' });
+    const scheduleRow = page.locator('[data-testid^="schedule-row-"]').filter({ hasText: 'Lembrete da consulta' });
+    await scheduleRow.waitFor({ state: 'visible' });
+    const scheduleId = Number((await scheduleRow.getAttribute('data-testid'))!.replace('schedule-row-', ''));
+    expect(await scheduleRow.textContent()).toContain(customer);
+    await audit('schedules-page');
+    await page.getByTestId(`schedule-edit-${scheduleId}`).click();
+    await page.getByTestId('schedule-body').waitFor({ state: 'visible' });
+    await audit('schedule-edit', { include: '.mantine-Modal-content' });
+    await page.getByTestId('schedule-body').fill('Lembrete da consulta às 10h');
+    await page.getByTestId('schedule-save').click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByTestId(`schedule-row-${scheduleId}`).getByText('Lembrete da consulta às 10h').waitFor();
+    await page.getByTestId(`schedule-cancel-${scheduleId}`).click();
+    await page.getByTestId('confirm-delete').waitFor({ state: 'visible' });
+    await audit('schedule-cancel-confirm', { include: '.mantine-Modal-content' });
+    await page.getByTestId('confirm-delete').click();
+    await waitFor('the canceled badge', async () =>
+      ((await page.getByTestId(`schedule-status-${scheduleId}`).textContent()) ?? '').includes('Cancel'),
+    );
+
+    // The new-schedule form of the screen (contact search and channel).
+    await page.getByTestId('schedules-new').click();
+    await page.getByTestId('schedule-contact').waitFor({ state: 'visible' });
+    await audit('schedules-new-form', { include: '.mantine-Modal-content' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+    // A message due in a few seconds is sent once to the customer, and its row says sent.
+    const admin = await loginThroughApi(ctx.baseUrl, ctx.captchaSecret, email, password);
+    const ticket = await apiRequest<TicketDto>(ctx.baseUrl, 'GET', `/tickets/${ticketId}`, { token: admin.token });
+    const due = await apiRequest<{ id: number }>(ctx.baseUrl, 'POST', '/messagesSchedule/', {
+      token: admin.token,
+      body: {
+        contactId: ticket.contactId,
+        channelId: channel.id,
+        ticketId,
+        body: 'Sua consulta é hoje',
+        scheduleDate: new Date(Date.now() + 3000).toISOString(),
+      },
+    });
+    const sentTexts = async () =>
+      (await callsOf(ctx.telegramApiRoot, 'sendMessage', token))
+        .filter((call) => String(call.params.chat_id) === String(chatId))
+        .map((call) => String(call.params.text));
+    await waitFor(
+      'the scheduled message at Telegram',
+      async () => (await sentTexts()).includes('Sua consulta é hoje'),
+      { timeoutMs: 30_000 },
+    );
+    const dueBadge = page.getByTestId(`schedule-status-${due.id}`);
+    await waitFor('the sent badge', async () => /Enviada|Sent/.test((await dueBadge.textContent()) ?? ''));
+    expect(await page.getByTestId(`schedule-edit-${due.id}`).count()).toBe(0);
+    await audit('schedules-page-sent');
+    expect((await sentTexts()).filter((text) => text === 'Sua consulta é hoje')).toHaveLength(1);
+    // The canceled one never left.
+    expect((await sentTexts()).some((text) => text.startsWith('Lembrete da consulta'))).toBe(false);
+
+    expect(reports, reports.join('\n\n')).toEqual([]);
+  },
+);
