@@ -100,8 +100,9 @@ browserTest(
     await page.keyboard.press('Escape');
     await page.getByTestId('chat-contact-name').filter({ hasText: renamed }).waitFor({ state: 'visible' });
 
+    // The resolve dialog sends the channel's closing message by default.
     await page.getByTestId('chat-action-resolve').click();
-    await page.getByTestId('chat-action-resolve-farewell').click();
+    await page.getByTestId('resolve-confirm').click();
     await waitFor('the farewell at the Telegram simulator', async () =>
       (await sentTexts(token, chatId)).includes(FAREWELL),
     );
