@@ -13,16 +13,19 @@ export interface ImportContactsVariables {
   file: File;
   /** User ids. */
   wallets: number[];
+  /** Tag ids given to every imported contact. */
+  tags?: number[];
   validContact: boolean;
 }
 
 /** POST /contacts/upload (multipart: file, wallets as a comma list, validContact) -> 202 { importId }. */
 export function useImportContacts() {
   return useMutation({
-    mutationFn: async ({ file, wallets, validContact }: ImportContactsVariables) => {
+    mutationFn: async ({ file, wallets, tags = [], validContact }: ImportContactsVariables) => {
       const body = new FormData();
       body.append('file', file);
       if (wallets.length) body.append('wallets', wallets.join(','));
+      if (tags.length) body.append('tags', tags.join(','));
       body.append('validContact', String(validContact));
       const answer = await api.post('/contacts/upload', body, { timeoutMs: CONTACTS_TRANSFER_TIMEOUT_MS });
       return contactImportAcceptedSchema.parse(answer).importId;

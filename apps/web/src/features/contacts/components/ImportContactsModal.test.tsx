@@ -96,6 +96,7 @@ describe('contact import', () => {
     const body = init?.body as FormData;
     expect((body.get('file') as File).name).toBe('contatos.csv');
     expect(body.get('validContact')).toBe('false');
+    expect(body.get('tags')).toBeNull();
 
     act(() => emit('3:contactImport', progress({ processed: 2, total: 4, created: 1, updated: 1 })));
     await waitFor(() => expect(bar).toHaveAttribute('data-state', 'progress'));
@@ -121,6 +122,29 @@ describe('contact import', () => {
     expect(within(errors).getByText('123')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('contacts-import-another'));
     expect(await screen.findByTestId('contacts-import-dropzone')).toBeInTheDocument();
+  });
+
+  it('sends the chosen tags as a comma list of ids, none when nothing is chosen', async () => {
+    fetchMock.mockImplementation(async (url) =>
+      String(url).startsWith('/api/tags/')
+        ? jsonResponse([
+            { id: 3, tag: 'VIP', color: '#c92a2a', isActive: true },
+            { id: 5, tag: 'Lead', color: '#1864ab', isActive: true },
+          ])
+        : jsonResponse({ importId: 'imp-9' }, 202),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<Harness />);
+    await user.upload(dropzoneInput(), csv('contatos.csv'));
+    fireEvent.click(screen.getByTestId('contacts-import-tags'));
+    fireEvent.click(await screen.findByRole('option', { name: 'VIP', hidden: true }));
+    fireEvent.click(screen.getByRole('option', { name: 'Lead', hidden: true }));
+    await user.click(screen.getByTestId('contacts-import-submit'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/contacts/upload')).toBe(true),
+    );
+    const upload = fetchMock.mock.calls.find(([url]) => String(url) === '/api/contacts/upload')!;
+    expect((upload[1]?.body as FormData).get('tags')).toBe('3,5');
   });
 
   it('rejects a file of another type with the spec text', async () => {

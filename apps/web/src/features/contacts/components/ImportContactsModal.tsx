@@ -22,6 +22,7 @@ import { IMPORT_MAX_BYTES, useImportContacts } from '../api/contact-transfer';
 import { downloadExampleCsv, importColumns } from '../hooks/example-csv';
 import { notifyFailure } from '../hooks/notify-failure';
 import { ImportProgressView } from './ImportProgressView';
+import { TagMultiSelect } from '../../../components/TagMultiSelect';
 
 /** A type or an extension matches (a CSV saved on Windows often says application/vnd.ms-excel: its .csv counts). */
 const ACCEPT: Record<string, string[]> = {
@@ -74,6 +75,7 @@ function ImportForm({
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState(false);
   const [wallets, setWallets] = useState<string[]>([]);
+  const [tags, setTags] = useState<number[]>([]);
   const [validContact, setValidContact] = useState(false);
   const owners = useWalletOwners(canListUsers);
   const upload = useImportContacts();
@@ -81,7 +83,7 @@ function ImportForm({
   const start = () => {
     if (!file) return;
     upload.mutate(
-      { file, wallets: wallets.map(Number), validContact },
+      { file, wallets: wallets.map(Number), tags, validContact },
       { onSuccess: onStarted, onError: (error) => notifyFailure(error, t('contacts.import.error')) },
     );
   };
@@ -162,6 +164,12 @@ function ImportForm({
           data-testid="contacts-import-wallets"
         />
       ) : null}
+      <TagMultiSelect
+        value={tags}
+        onChange={setTags}
+        description={t('org.tagPicker.importHint')}
+        data-testid="contacts-import-tags"
+      />
       <Switch
         label={t('contacts.import.validContact')}
         description={t('contacts.import.validContactHelp')}
