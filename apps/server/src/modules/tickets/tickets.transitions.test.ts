@@ -361,12 +361,14 @@ describe('reopen, transfer and closed tickets', () => {
 describe('single fields of PUT /tickets/{id}', () => {
   it('sets integration statuses, unread, value, reason and the channel of a channel-less ticket; ignores the rest', async () => {
     const id = await ticket({ status: 'open', userId: agent.id, channelId: null });
+    // A reason must be one of the tenant's (ERR_NO_REASON_FOUND otherwise).
+    const reason = (await t.call(admin, 'POST', '/reasons', { name: 'Motivo dos campos' })).json<{ id: number }>().id;
     const res = await put(agent, `/tickets/${id}`, {
       chatgptStatus: 'enabled',
       difyStatus: true,
       unreadMessages: 1,
       value: '150.5',
-      reasons: 3,
+      reasons: reason,
       whatsapp: channel,
       protocol: 'hijack',
       tenantId: 2,
@@ -378,7 +380,7 @@ describe('single fields of PUT /tickets/{id}', () => {
       difyStatus: 'enabled',
       unreadMessages: 1,
       value: 150.5,
-      reasons: 3,
+      reasons: reason,
       whatsappId: channel,
       tenantId: 1,
     });
