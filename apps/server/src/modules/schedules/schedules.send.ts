@@ -15,6 +15,7 @@ import { findTenantChannel } from '../channels/index.js';
 import { loadMessageDto, publishMessage, queueOutboundMessage, type MediaLinks } from '../messages/index.js';
 import { findOrCreateActiveTicket, loadTicketDto } from '../tickets/index.js';
 import { findContact } from './schedules.contacts.js';
+import { mediaKindOf } from './schedules.upload.js';
 import * as repo from './schedules.repository.js';
 import type { ScheduleRow } from './schedules.repository.js';
 import { enqueueSend } from './schedules.service.js';
@@ -71,7 +72,18 @@ async function sendInTenant(deps: ScheduleSendDeps, tenantId: number, scheduleId
       quotedMsgId: null,
       idFront: `schedule-${row.id}`,
       sendType: null,
-      media: null,
+      // A scheduled file is the stored upload; the repetitions of a recurrence send the same key.
+      media:
+        row.mediaKey && row.mediaType
+          ? {
+              key: row.mediaKey,
+              name: row.mediaName ?? 'file',
+              mime: row.mediaType,
+              size: row.mediaBytes ?? 0,
+              mediaType: mediaKindOf(row.mediaType),
+              isSticker: false,
+            }
+          : null,
     });
     const sent = await repo.updateSchedule(tx, row.id, { status: 'sent', messageId: message.id, ticketId: ticket.id });
     let next: ScheduleRow | null = null;

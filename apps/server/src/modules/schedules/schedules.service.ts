@@ -21,6 +21,7 @@ import type { EventBus } from '../../platform/events/bus.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
+import type { MediaStore } from '../../platform/storage/media-store.js';
 import { findDefaultChannel, findTenantChannel } from '../channels/index.js';
 import { findVisibleTicket } from '../tickets/index.js';
 import { toScheduleDto } from './schedules.dto.js';
@@ -28,6 +29,7 @@ import type { SchedulesJobs } from './schedules.jobs.js';
 import * as repo from './schedules.repository.js';
 import type { ScheduleRow } from './schedules.repository.js';
 import { findContact } from './schedules.contacts.js';
+import type { ScheduleMedia } from './schedules.upload.js';
 import './schedules.events.js';
 
 export interface SchedulesServiceDeps {
@@ -35,6 +37,8 @@ export interface SchedulesServiceDeps {
   events: EventBus;
   queue: JobQueue;
   jobs: Pick<SchedulesJobs, 'send'>;
+  /** Where a scheduled file waits (the media store, under the tenant's quota). */
+  store?: MediaStore;
 }
 
 const managesAll = (ctx: AuthedContext) => ctx.profile === 'super' || isAdminProfile(ctx.profile);
@@ -75,48 +79,62 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
     return toScheduleDto(await repo.namesOf(tx, row), await repo.tenantTimezone(tx, ctx.tenantId));
   }
 
-  return {
-    async create(ctx: AuthedContext, input: ScheduleCreateInput): Promise<ScheduledMessageDto> {
-      const { dto, row, created } = await withTenant(db, ctx, async (tx) => {
-        if (input.idFront) {
-          const existing = await repo.findScheduleByIdFront(tx, input.idFront);
-          if (existing) return { dto: await dtoOf(tx, ctx, existing), row: existing, created: false };
-        }
-        const timeZone = await repo.tenantTimezone(tx, ctx.tenantId);
-        const scheduleAt = futureDate(input.scheduleDate, timeZone);
-        const contact = await findContact(tx, input.contactId);
-        if (!contact) throw fail('ERR_NO_CONTACT_FOUND');
-        let ticketId: number | null = null;
-        let channelId = input.channelId ?? input.whatsappId;
-        if (input.ticketId !== null) {
-          const ticket = await findVisibleTicket(tx, ctx, input.ticketId);
-          if (!ticket || ticket.contactId !== contact.id) throw fail('ERR_NO_TICKET_FOUND');
-          ticketId = ticket.id;
-          channelId ??= ticket.channelId;
-        }
-        const channel = channelId
-          ? await findTenantChannel(tx, ctx.tenantId, channelId)
-          : await findDefaultChannel(tx, ctx.tenantId);
-        if (!channel) throw fail('ERR_NO_WAPP_FOUND');
-        if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
-        const inserted = await repo.insertSchedule(tx, {
-          tenantId: ctx.tenantId,
-          contactId: contact.id,
-          channelId: channel.id,
-          ticketId,
-          userId: ctx.userId,
-          body: input.body,
-          scheduleAt,
-          recurrenceDays: input.recurrenceDays,
-          repetitionsLeft: input.recurrenceDays ? input.repetitions : 1,
-          status: 'pending',
-          idFront: input.idFront ?? null,
-        });
-        await enqueueSend(tx, deps, inserted);
-        return { dto: toScheduleDto(await repo.namesOf(tx, inserted), timeZone), row: inserted, created: true };
+  /** The insert of a new schedule (or the one its idFront already made), in one tenant transaction. */
+  async function createRow(ctx: AuthedContext, input: ScheduleCreateInput, media: ScheduleMedia | null) {
+    return withTenant(db, ctx, async (tx) => {
+      if (input.idFront) {
+        const existing = await repo.findScheduleByIdFront(tx, input.idFront);
+        if (existing) return { dto: await dtoOf(tx, ctx, existing), row: existing, created: false };
+      }
+      const timeZone = await repo.tenantTimezone(tx, ctx.tenantId);
+      const scheduleAt = futureDate(input.scheduleDate, timeZone);
+      const contact = await findContact(tx, input.contactId);
+      if (!contact) throw fail('ERR_NO_CONTACT_FOUND');
+      let ticketId: number | null = null;
+      let channelId = input.channelId ?? input.whatsappId;
+      if (input.ticketId !== null) {
+        const ticket = await findVisibleTicket(tx, ctx, input.ticketId);
+        if (!ticket || ticket.contactId !== contact.id) throw fail('ERR_NO_TICKET_FOUND');
+        ticketId = ticket.id;
+        channelId ??= ticket.channelId;
+      }
+      const channel = channelId
+        ? await findTenantChannel(tx, ctx.tenantId, channelId)
+        : await findDefaultChannel(tx, ctx.tenantId);
+      if (!channel) throw fail('ERR_NO_WAPP_FOUND');
+      if (!input.body.trim() && !media) throw fail('ERR_VALIDATION', 'body');
+      const inserted = await repo.insertSchedule(tx, {
+        tenantId: ctx.tenantId,
+        contactId: contact.id,
+        channelId: channel.id,
+        ticketId,
+        userId: ctx.userId,
+        body: input.body,
+        scheduleAt,
+        recurrenceDays: input.recurrenceDays,
+        repetitionsLeft: input.recurrenceDays ? input.repetitions : 1,
+        status: 'pending',
+        idFront: input.idFront ?? null,
+        ...(media ? { mediaKey: media.key, mediaName: media.name, mediaType: media.mime, mediaBytes: media.size } : {}),
       });
-      if (created) publish(ctx, 'create', row);
-      return dto;
+      await enqueueSend(tx, deps, inserted);
+      return { dto: toScheduleDto(await repo.namesOf(tx, inserted), timeZone), row: inserted, created: true };
+    });
+  }
+
+  return {
+    /** A schedule; with `media`, the file already stored is removed again if nothing is created. */
+    async create(ctx: AuthedContext, input: ScheduleCreateInput, media?: ScheduleMedia): Promise<ScheduledMessageDto> {
+      let outcome: { dto: ScheduledMessageDto; row: ScheduleRow; created: boolean };
+      try {
+        outcome = await createRow(ctx, input, media ?? null);
+      } catch (error) {
+        if (media) await deps.store?.delete(media.key);
+        throw error;
+      }
+      if (!outcome.created && media) await deps.store?.delete(media.key);
+      if (outcome.created) publish(ctx, 'create', outcome.row);
+      return outcome.dto;
     },
 
     async list(

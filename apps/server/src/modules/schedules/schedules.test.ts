@@ -3,6 +3,8 @@
  * the send job (once, after a restart, by one of two runners, recurrence), the sweeper, and the ticket detail's
  * `scheduledMessages`.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduledMessageDto, ScheduleListResponse } from '@conversa/shared';
@@ -62,6 +64,33 @@ async function sendJobs(app: TestApp): Promise<number> {
   );
   return Number(rows[0]!.n);
 }
+
+function multipart(fields: Record<string, string>, file: { name: string; mime: string; data: Buffer }) {
+  const boundary = `----schedule${Date.now()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="${file.name}"\r\nContent-Type: ${file.mime}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function storedFiles(): string[] {
+  const root = path.join(t.dataDir, 'media');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -270,6 +299,71 @@ describe('PUT and DELETE /messagesSchedule/{id}', () => {
     expect((await row(theirs.id)).status).toBe('pending');
     // A supervisor manages every row of the tenant.
     expect((await t.call(supervisor, 'PUT', `/messagesSchedule/${theirs.id}`, { body: 'ok' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /messagesSchedule with a file (multipart)', () => {
+  it('stores the file with the schedule and sends it as the message media when due', async () => {
+    const contact = await makeContact(t, 1, { name: 'Com arquivo' });
+    const form = multipart(
+      {
+        contactId: String(contact),
+        channelId: String(channelId),
+        body: 'foto.png',
+        scheduleDate: FUTURE,
+        fromMe: 'true',
+      },
+      { name: 'foto.png', mime: 'image/png', data: PNG },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messagesSchedule/',
+      payload: form.payload,
+      headers: { ...agent.auth, ...form.headers },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const dto = res.json<ScheduledMessageDto>();
+    expect(dto).toMatchObject({
+      mediaName: 'foto.png',
+      mediaType: 'image/png',
+      scheduleDate: '2099-12-01T12:00:00.000Z',
+    });
+    await makeDue(dto.id);
+    await freshNode().send.handler({ tenantId: 1, scheduleId: dto.id });
+    const { rows } = await t.database.executeSql(
+      'select media_type, media_key, media_name from messages where id_front = $1',
+      [`schedule-${dto.id}`],
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ media_type: 'image', media_name: 'foto.png', media_key: expect.any(String) }),
+    ]);
+  });
+
+  it('removes the stored file when the schedule is refused', async () => {
+    const before = storedFiles().length;
+    const form = multipart(
+      { contactId: '999999', channelId: String(channelId), body: 'x.png', scheduleDate: FUTURE },
+      { name: 'x.png', mime: 'image/png', data: PNG },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/messagesSchedule',
+      payload: form.payload,
+      headers: { ...agent.auth, ...form.headers },
+    });
+    expect(res.json()).toEqual({ error: 'ERR_NO_CONTACT_FOUND' });
+    const past = multipart(
+      { contactId: String(contactId), channelId: String(channelId), body: 'x.png', scheduleDate: '2001-01-01 10:00' },
+      { name: 'x.png', mime: 'image/png', data: PNG },
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/messagesSchedule',
+      payload: past.payload,
+      headers: { ...agent.auth, ...past.headers },
+    });
+    expect(refused.json()).toEqual({ error: 'ERR_SCHEDULE_DATE_NOT_VALID' });
+    expect(storedFiles().length).toBe(before);
   });
 });
 
