@@ -178,6 +178,16 @@ browserTest(
     // The canceled one never left.
     expect((await sentTexts()).some((text) => text.startsWith('Lembrete da consulta'))).toBe(false);
 
+    // The auto-close time is a choice of the spec's options on the settings screen.
+    await openRoute(session, '/configuracoes/geral');
+    const autoCloseTime = page.getByTestId('setting-autoCloseTime');
+    await autoCloseTime.waitFor({ state: 'visible' });
+    await autoCloseTime.click();
+    await page.getByRole('option').first().waitFor({ state: 'visible' });
+    expect(await page.getByRole('option').count()).toBe(5);
+    await audit('settings-auto-close-time', { include: '[role="listbox"]' });
+    await page.keyboard.press('Escape');
+
     expect(reports, reports.join('\n\n')).toEqual([]);
   },
 );

@@ -33,7 +33,13 @@ beforeEach(() => {
   vi.setSystemTime(new Date(2026, 10, 26, 15, 17, 42));
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (_url, init) =>
-    jsonResponse(dto(JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>)),
+    jsonResponse(
+      dto(
+        init?.body instanceof FormData
+          ? Object.fromEntries([...init.body.entries()].filter(([, v]) => typeof v === 'string'))
+          : (JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>),
+      ),
+    ),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -80,5 +86,22 @@ describe('ScheduleFormModal', () => {
     expect(await screen.findByText('Mensagem é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('A data e hora devem estar no futuro.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a file as multipart: medias plus the fields, the text may be empty', async () => {
+    renderWithProviders(<ScheduleFormModal opened onClose={vi.fn()} target={target} />);
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'foto.png', { type: 'image/png' });
+    const input = document.querySelector('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('schedule-save'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = fetchMock.mock.calls[0]![1]!.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('medias') as File).name).toBe('foto.png');
+    expect(body.get('body')).toBe('foto.png');
+    expect(body.get('contactId')).toBe('7');
+    expect(body.get('ticketId')).toBe('11');
+    expect(body.get('scheduleDate')).toBe(new Date(2026, 10, 26, 15, 48).toISOString());
+    expect(body.has('recurrenceDays')).toBe(false);
   });
 });

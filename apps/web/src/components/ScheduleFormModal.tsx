@@ -4,7 +4,19 @@
  * pending schedule when `schedule` is given. Shared by the schedules screen and the chat.
  */
 import { useState } from 'react';
-import { Button, Chip, Group, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Chip,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -71,6 +83,7 @@ interface Values {
   time: string;
   recurrence: string;
   repetitions: number;
+  file: File | null;
 }
 
 const NONE = 'none';
@@ -116,13 +129,15 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
       ...toDateInputs(initialDate),
       recurrence: schedule?.recurrenceDays ? String(schedule.recurrenceDays) : NONE,
       repetitions: schedule?.repetitionsLeft ?? 1,
+      file: null,
     },
     validate: {
       contactId: (v) =>
         asksTarget && !v ? t('validation.required', { attribute: t('schedules.fields.contact') }) : null,
       channelId: (v) =>
         asksTarget && !v ? t('validation.required', { attribute: t('schedules.fields.channel') }) : null,
-      body: (v) => (v.trim() ? null : t('validation.required', { attribute: t('schedules.fields.message') })),
+      body: (v, values) =>
+        v.trim() || values.file ? null : t('validation.required', { attribute: t('schedules.fields.message') }),
       day: (v, values) => {
         if (!v) return t('validation.required', { attribute: t('schedules.fields.date') });
         const date = fromDateInputs(v, values.time);
@@ -167,11 +182,12 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
         contactId: target?.contactId ?? Number(values.contactId),
         channelId: target ? target.channelId : Number(values.channelId),
         ticketId: target?.ticketId ?? null,
-        body: values.body,
+        body: values.body.trim() ? values.body : (values.file?.name ?? ''),
         scheduleDate: date.toISOString(),
         recurrenceDays,
         repetitions,
         idFront: crypto.randomUUID(),
+        file: values.file,
       },
       { onSuccess: done, onError: failed },
     );
@@ -234,6 +250,16 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
           data-testid="schedule-body"
           {...form.getInputProps('body')}
         />
+        {schedule ? null : (
+          <FileInput
+            label={t('schedules.fields.file')}
+            description={t('schedules.form.fileHint')}
+            placeholder={t('schedules.form.filePick')}
+            clearable
+            data-testid="schedule-file"
+            {...form.getInputProps('file')}
+          />
+        )}
         <div>
           <Text size="sm" fw={500} mb={4} id="schedule-when-label">
             {t('schedules.form.when')}

@@ -51,6 +51,8 @@ export interface ScheduleCreateValues {
   recurrenceDays: number | null;
   repetitions: number;
   idFront: string;
+  /** A file to send (multipart `medias`); the text is then its caption. */
+  file?: File | null;
 }
 
 export interface ScheduleEditValues {
@@ -72,8 +74,15 @@ function useInvalidateSchedules() {
 export function useCreateSchedule() {
   const invalidate = useInvalidateSchedules();
   return useMutation({
-    mutationFn: async (values: ScheduleCreateValues): Promise<ScheduledMessageDto> =>
-      scheduledMessageDtoSchema.parse(await api.post('/messagesSchedule/', values)),
+    mutationFn: async ({ file, ...values }: ScheduleCreateValues): Promise<ScheduledMessageDto> => {
+      if (!file) return scheduledMessageDtoSchema.parse(await api.post('/messagesSchedule/', values));
+      const form = new FormData();
+      for (const [key, value] of Object.entries(values)) {
+        if (value !== null && value !== undefined) form.append(key, String(value));
+      }
+      form.append('medias', file, file.name);
+      return scheduledMessageDtoSchema.parse(await api.post('/messagesSchedule/', form));
+    },
     onSuccess: (dto) => invalidate(dto.ticketId),
     meta: { handlesErrors: true },
   });
