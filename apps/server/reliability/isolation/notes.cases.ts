@@ -36,6 +36,7 @@ export const feature: IsolationFeature = {
     'POST /api/notifications': { owned: [['POST', '/notifications', { message: 'x', userId: seeded.user }]] },
     'PUT /api/notifications/readAll': { own: [['PUT', '/notifications/readAll']] },
     'PUT /api/notifications/:id': { owned: [['PUT', `/notifications/${seeded.notification}`, { isRead: true }]] },
+    'DELETE /api/notifications': { own: [['DELETE', '/notifications']] },
     'DELETE /api/notifications/:id': { owned: [['DELETE', `/notifications/${seeded.notification}`]] },
   }),
 };

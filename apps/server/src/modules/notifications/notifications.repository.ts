@@ -129,6 +129,15 @@ export async function deleteNotification(tx: Queryable, tenantId: TenantId, id: 
   await tx.delete(notifications).where(and(eq(notifications.tenantId, tenantId), eq(notifications.id, id)));
 }
 
+/** Deletes the user's own notifications (tenant-wide ones stay: they are everybody's). */
+export async function deleteOwn(tx: Queryable, tenantId: TenantId, userId: number): Promise<number> {
+  const rows = await tx
+    .delete(notifications)
+    .where(and(eq(notifications.tenantId, tenantId), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
 export async function userExists(tx: Queryable, tenantId: TenantId, userId: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: users.id })

@@ -50,6 +50,12 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
     );
 
     app.delete(
+      '/notifications',
+      { schema: { tags, response: { 200: z.object({ deleted: z.number() }) } } },
+      async (request) => service.deleteOwnNotifications(actor(request)),
+    );
+
+    app.delete(
       '/notifications/:id',
       { schema: { tags, params: idParamsSchema, response: { 204: z.null() } } },
       async (request, reply) => {

@@ -99,6 +99,13 @@ export function createNotificationsService(deps: { db: Database; events: EventBu
       return { updated };
     },
 
+    /** DELETE /notifications (client-contract §16 "all"): the caller's own. */
+    async deleteOwnNotifications(ctx: AuthedContext): Promise<{ deleted: number }> {
+      const deleted = await withTenant(db, ctx, (tx) => repo.deleteOwn(tx, ctx.tenantId, ctx.userId));
+      if (deleted > 0) events.publish('notifications.all-read', { tenantId: ctx.tenantId, userId: ctx.userId });
+      return { deleted };
+    },
+
     async deleteNotification(ctx: AuthedContext, id: number): Promise<void> {
       const row = await withTenant(db, ctx, async (tx) => {
         const found = await lockChangeable(tx, ctx, id);

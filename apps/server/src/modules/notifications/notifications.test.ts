@@ -85,6 +85,19 @@ describe('notifications', () => {
     });
   });
 
+  it('DELETE /notifications removes the caller own ones only, never a tenant-wide one or another user one', async () => {
+    await post({ message: 'Minha 1', userId: supervisor.id });
+    const other = await post({ message: 'Do agente', userId: agent.id });
+    const wide = await post({ message: 'Geral 3' });
+    const res = await t.call(supervisor, 'DELETE', '/notifications');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ deleted: number }>().deleted).toBeGreaterThanOrEqual(1);
+    const left = (await listOf(supervisor)).notifications;
+    expect(left.every((n) => n.userId === null)).toBe(true);
+    expect(left.map((n) => n.id)).toContain(wide.id);
+    expect((await listOf(agent)).notifications.map((n) => n.id)).toContain(other.id);
+  });
+
   it('only admins post; the recipient must be a user of the tenant; the message is required', async () => {
     expect((await t.call(supervisor, 'POST', '/notifications', { message: 'x' })).json()).toEqual({
       error: 'ERR_NO_PERMISSION',
