@@ -9,7 +9,7 @@ import { NOTES_PAGE_SIZE, type TicketNoteDto } from '@conversa/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
 import { formatDateTime } from '../../../lib/dates';
-import { useNotesPage } from '../api/notes';
+import { useNotesPage, useNotesPagesLive } from '../api/notes';
 
 /** /notas (supervisor menu): every internal note of the tickets one may see, newest first; search; open the ticket. */
 export function NotesPage() {
@@ -18,6 +18,7 @@ export function NotesPage() {
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const [page, setPage] = useState(1);
   const list = useNotesPage(debounced, page);
+  useNotesPagesLive();
 
   return (
     <>
