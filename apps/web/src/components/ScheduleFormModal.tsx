@@ -254,7 +254,6 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
           <FileInput
             label={t('schedules.fields.file')}
             description={t('schedules.form.fileHint')}
-            placeholder={t('schedules.form.filePick')}
             clearable
             data-testid="schedule-file"
             {...form.getInputProps('file')}
