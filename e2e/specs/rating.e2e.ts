@@ -48,7 +48,7 @@ async function settled(page: Page): Promise<void> {
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll('.mantine-datatable-empty-state')].every(
+      Array.from(document.querySelectorAll('.mantine-datatable-empty-state')).every(
         (element) => getComputedStyle(element).opacity === '0',
       ),
     undefined,
