@@ -9,7 +9,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MessageDto } from '@conversa/shared';
+import type { MessageDto, TicketDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../../lib/api';
 import { notifyError, notifyWarning } from '../../../../lib/notify';
 import { useSendMention, type MentionSend } from '../../api/send-mention';
@@ -20,6 +20,7 @@ import { ContextBanner } from './ContextBanner';
 import { EmojiPicker } from './EmojiPicker';
 import { GroupMentionMenu } from './GroupMentionMenu';
 import { useMentionPicker } from './MentionPicker';
+import { useQuickReplyPicker } from './QuickReplyPicker';
 import { ChatSignatureSwitch } from './schedule/ChatSignatureSwitch';
 
 export interface PendingFile {
@@ -41,6 +42,8 @@ interface ChatInputProps {
   onEdit: (message: MessageDto, newBody: string) => void;
   /** A group ticket on a live WhatsApp channel: `@` mentions and the mention menu. */
   groupTicketId?: number | null;
+  /** The ticket: the `/` quick messages fill their variables from it and send their files into it. */
+  ticket?: TicketDto | undefined;
 }
 
 /** The message input: text (Enter sends, Shift+Enter breaks the line), emoji, files, voice notes, reply and edit. */
@@ -60,6 +63,7 @@ export function ChatInput(props: ChatInputProps) {
     textarea,
   });
   const mentionSend = useSendMention(groupTicketId ?? 0);
+  const quick = useQuickReplyPicker({ ticket: props.ticket, enabled: !editing, text, setText, textarea });
 
   /** A mention send: the text stays in the box until the server has it (chat:create then shows the message). */
   const sendMention = (send: MentionSend) =>
@@ -102,7 +106,12 @@ export function ChatInput(props: ChatInputProps) {
       setText('');
       return;
     }
-    if (mentionSend.isPending) return;
+    if (mentionSend.isPending || quick.interceptSend(body)) return;
+    if (quick.attached) {
+      if (files.length > 0) props.onSendFiles();
+      quick.sendAttached(body);
+      return setText('');
+    }
     if (files.length > 0) props.onSendFiles();
     const mentioned = body ? mentionedNumbers(body, mentions.participants) : [];
     if (mentioned.length > 0) return sendMention({ mode: 'list', body, participants: mentioned });
@@ -111,7 +120,7 @@ export function ChatInput(props: ChatInputProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (mentions.onKeyDown(event)) {
+    if (mentions.onKeyDown(event) || quick.onKeyDown(event)) {
       event.preventDefault();
       return;
     }
@@ -152,7 +161,9 @@ export function ChatInput(props: ChatInputProps) {
     if (file) props.onSendAudio(file);
   };
 
-  const canSend = editing ? text.trim().length > 0 : text.trim().length > 0 || files.length > 0;
+  const canSend = editing
+    ? text.trim().length > 0
+    : text.trim().length > 0 || files.length > 0 || quick.attached !== null;
 
   if (recorder.recording) {
     return (
@@ -202,7 +213,9 @@ export function ChatInput(props: ChatInputProps) {
           ))}
         </Pill.Group>
       ) : null}
+      {quick.attachment}
       {mentions.list}
+      {quick.list}
       <Group gap={4} align="flex-end" wrap="nowrap">
         <EmojiPicker onPick={insertEmoji} />
         {groupTicketId !== null && !editing ? (
@@ -251,6 +264,7 @@ export function ChatInput(props: ChatInputProps) {
             mentions.track(event.currentTarget);
           }}
           {...mentions.textareaProps}
+          {...quick.textareaProps}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
           placeholder={t('chat.input.placeholder')}

@@ -266,6 +266,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
             onSendAudio={(file) => send.file(file)}
             onEdit={(message, newBody) => edit.mutate({ message, newBody })}
             groupTicketId={liveSession && isGroup ? ticket.id : null}
+            ticket={ticket}
           />
         )}
         {dragging ? (
