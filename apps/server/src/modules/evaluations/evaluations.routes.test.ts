@@ -101,6 +101,25 @@ describe('POST /ticketEvaluations/send (resolve with a rating)', () => {
   });
 });
 
+describe('a rating abandoned by another close', () => {
+  it('force close clears the flag and lists the rating as failed; a reopened ticket may be rated again', async () => {
+    const ticketId = await openTicket(ratedChannel);
+    const first = (await t.call(agent, 'POST', '/ticketEvaluations/send', { ticketId })).json<EvaluationDto>();
+    expect((await t.call(agent, 'PUT', `/ticketsForce/${ticketId}`, { status: 'closed' })).json().status).toBe(
+      'closed',
+    );
+    expect(await awaiting(ticketId)).toBe(false);
+    const listed = (await t.call(admin, 'GET', '/ticketEvaluations')).json<EvaluationDto[]>();
+    expect(listed.find((e) => e.id === first.id)?.status).toBe('failed');
+    expect((await t.call(agent, 'PUT', `/tickets/${ticketId}`, { status: 'open', userId: agent.id })).statusCode).toBe(
+      200,
+    );
+    const again = await t.call(agent, 'POST', '/ticketEvaluations/send', { ticketId });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await awaiting(ticketId)).toBe(true);
+  });
+});
+
 describe('the reason rule (reasonRequired)', () => {
   let reason: ReasonDto;
   beforeAll(async () => {

@@ -50,7 +50,8 @@ function toDto(row: repo.EvaluationListRow): EvaluationDto {
     id: e.id,
     evaluation: e.evaluation,
     value: e.value,
-    status: e.status,
+    // A rating whose ticket was closed another way (force close, auto-close...) before an answer is not rated.
+    status: e.status === 'waiting' && row.ticketStatus === 'closed' ? 'failed' : e.status,
     attempts: e.attempts,
     ticketId: e.ticketId,
     userId: e.userId,
@@ -81,6 +82,17 @@ async function assertRatingAvailable(tx: Tx, tenantId: TenantId, ticket: TicketR
   if (channel?.sendEvaluation !== ENABLED) throw fail('ERR_EVALUATION_NOT_AVAILABLE');
 }
 
+/**
+ * The ticket's waiting rating, if it still waits: one left by a rating abandoned by a close (the ticket's flag cleared,
+ * the ticket reopened since) is settled as failed and answers undefined.
+ */
+async function settleAbandoned(tx: Tx, tenantId: TenantId, ticket: TicketRow) {
+  const waiting = await repo.lockWaitingEvaluation(tx, tenantId, ticket.id);
+  if (!waiting || ticket.awaitingRating) return waiting;
+  await repo.updateEvaluation(tx, tenantId, waiting.id, { status: 'failed' });
+  return undefined;
+}
+
 export function createEvaluationsService(deps: EvaluationsDeps) {
   const { db, events } = deps;
 
@@ -100,7 +112,8 @@ export function createEvaluationsService(deps: EvaluationsDeps) {
    * (`counted`: another answer may follow), or `none` left. One answer per transaction, so the replies go out in order.
    */
   async function readAnswer(tx: Tx, tenantId: TenantId, ticket: TicketRow): Promise<'closed' | 'counted' | 'none'> {
-    const waiting = await repo.lockWaitingEvaluation(tx, tenantId, ticket.id);
+    // The flag is cleared by any close: a rating abandoned that way reads no answer.
+    const waiting = ticket.awaitingRating ? await repo.lockWaitingEvaluation(tx, tenantId, ticket.id) : undefined;
     if (!waiting) {
       // Nothing waits (deleted, or already settled): the flag must not keep sending jobs.
       if (ticket.awaitingRating) await repo.setAwaitingRating(tx, tenantId, ticket.id, false);
@@ -151,7 +164,7 @@ export function createEvaluationsService(deps: EvaluationsDeps) {
         if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
         assertMayHandle(ctx, ticket);
         await assertRatingAvailable(tx, ctx.tenantId, ticket);
-        const waiting = await repo.lockWaitingEvaluation(tx, ctx.tenantId, ticket.id);
+        const waiting = await settleAbandoned(tx, ctx.tenantId, ticket);
         const row = waiting
           ? await repo.updateEvaluation(tx, ctx.tenantId, waiting.id, { evaluation: input.evaluation, attempts: 0 })
           : await repo.insertEvaluation(tx, {
@@ -186,7 +199,7 @@ export function createEvaluationsService(deps: EvaluationsDeps) {
         if (reasonId === null && (await findSetting(tx, ctx.tenantId, 'reasonRequired')) === ENABLED) {
           throw fail('ERR_REASON_REQUIRED');
         }
-        if (await repo.lockWaitingEvaluation(tx, ctx.tenantId, ticket.id)) throw fail('ERR_EVALUATION_NOT_AVAILABLE');
+        if (await settleAbandoned(tx, ctx.tenantId, ticket)) throw fail('ERR_EVALUATION_NOT_AVAILABLE');
         const farewell = input.farewellMessage?.trim();
         // Both are sent in this order (one transaction gives them one creation time: the priority orders them).
         if (farewell) await deps.port.queueSystemMessage(tx, ctx, ticket.id, farewell, 'farewell', { priority: 2 });

@@ -82,9 +82,12 @@ export function planReturnToQueue(ctx: AuthedContext, ticket: TicketRow, rules: 
   return step(ticket, 'pending', { status: 'pending', userId: rules.forcePendingUser ? ticket.userId : null });
 }
 
-/** The columns of a closed ticket (resolve, force close, silent close, farewell job). */
+/**
+ * The columns of a closed ticket (resolve, force close, silent close, farewell job). A rating still awaited is
+ * abandoned: the customer's next message opens a new ticket, which is no answer.
+ */
 export function closedPatch(): TicketPatch {
-  return { status: 'closed', closedAt: new Date(), closingAt: null, unreadMessages: 0 };
+  return { status: 'closed', closedAt: new Date(), closingAt: null, unreadMessages: 0, awaitingRating: false };
 }
 
 export function planClose(ticket: TicketRow, type: TicketLogType, extra: Record<string, unknown> = {}): Step | null {
