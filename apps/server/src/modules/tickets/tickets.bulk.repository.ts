@@ -41,7 +41,7 @@ export async function closeChannelCollisions(
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update tickets t set status = 'closed', closed_at = now(), closing_at = null, unread_messages = 0,
-          updated_at = now()
+          awaiting_rating = false, updated_at = now()
         where t.tenant_id = ${tenantId} and t.channel_id = ${from} and t.status in ${ACTIVE}
           and exists (select 1 from tickets o where o.tenant_id = ${tenantId} and o.contact_id = t.contact_id
                         and o.channel_id = ${to} and o.status in ${ACTIVE})
@@ -87,7 +87,7 @@ export async function closeChannelTickets(
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`update tickets set status = 'closed', closed_at = now(), closing_at = null, unread_messages = 0,
-          updated_at = now()
+          awaiting_rating = false, updated_at = now()
         where tenant_id = ${tenantId} and channel_id = ${channelId} and status = ${status}
         returning id`,
   );
