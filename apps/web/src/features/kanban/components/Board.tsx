@@ -72,7 +72,11 @@ export function Board({ kind, columns, search }: { kind: BoardKind; columns: Col
   };
 
   const nameOf = (column: ColumnId | undefined) => columns.find((c) => c.id === column)?.name ?? '';
-  const dataOf = (data: { current?: unknown } | undefined) => data?.current as CardData | undefined;
+  // dnd-kit answers empty data for a card whose node went away mid-drag (its column re-read): no card then.
+  const dataOf = (data: { current?: unknown } | undefined) => {
+    const current = data?.current as Partial<CardData> | undefined;
+    return current?.card ? (current as CardData) : undefined;
+  };
   const columnOf = (data: { current?: unknown } | undefined) =>
     (data?.current as { column?: ColumnId } | undefined)?.column;
 

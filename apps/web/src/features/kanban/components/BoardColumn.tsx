@@ -85,12 +85,16 @@ export function BoardColumn({
         <Virtuoso
           style={{ height: 'calc(100vh - 300px)', minHeight: 240 }}
           data={cards}
-          computeItemKey={(_, card) => card.id}
+          // A new search is a new list: no item of the old one is reused (Virtuoso may ask for an index past the new data).
+          key={search}
+          computeItemKey={(index, card: KanbanCard | undefined) => card?.id ?? `empty-${index}`}
           endReached={() => {
             if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
           }}
           increaseViewportBy={300}
-          itemContent={(_, card) => <BoardCard kind={kind} card={card} column={column.id} onOpen={onOpen} />}
+          itemContent={(_, card: KanbanCard | undefined) =>
+            card ? <BoardCard kind={kind} card={card} column={column.id} onOpen={onOpen} /> : null
+          }
         />
       )}
       {query.isFetchingNextPage ? (

@@ -1,8 +1,9 @@
-import { Avatar, Badge, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Avatar, Box, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contactDtoSchema } from '@conversa/shared';
 import { QueryError } from '../../../components/QueryError';
+import { TagBadges } from '../../../components/TagMultiSelect';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -45,13 +46,9 @@ export function ContactPreviewModal({ contactId, onClose }: { contactId: number 
             {data.tags.length === 0 ? (
               <Text size="sm">{t('kanban.contact.none')}</Text>
             ) : (
-              <Group gap={6} mt={4}>
-                {data.tags.map((tag) => (
-                  <Badge key={tag.id} variant="light" color={tag.color} autoContrast>
-                    {tag.tag}
-                  </Badge>
-                ))}
-              </Group>
+              <Box mt={4}>
+                <TagBadges tags={data.tags} />
+              </Box>
             )}
           </div>
         </Stack>
