@@ -151,6 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     for (const work of [...background].reverse()) await work.stop?.();
   });
 
+  // Quick-message files (client-contract §8) for clients built without the /api prefix: `{URL_API}/public/...`.
+  app.get('/public/:tenantId/:media', { schema: { hide: true } }, async (request, reply) =>
+    reply.redirect(`/api${request.url}`, 308),
+  );
   await registerWeb(app, deps.config.webDist);
   const startBackground = async () => {
     for (const work of background) await work.start?.();

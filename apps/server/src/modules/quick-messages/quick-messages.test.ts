@@ -187,6 +187,10 @@ describe('/fastreply with files (multipart)', () => {
       expect(res.json()).toEqual({ error: 'ERR_NO_FAST_REPLY_FOUND' });
     }
     expect((await publicGet(`/api/public/${tenant}/..%2F${dto.media}`)).statusCode).toBe(400);
+    // At the root (clients built without /api), a permanent redirect to the API's path.
+    const root = await publicGet(`/public/${tenant}/${dto.media}`);
+    expect(root.statusCode).toBe(308);
+    expect(root.headers.location).toBe(`/api/public/${tenant}/${dto.media}`);
     await t.call(admin, 'DELETE', `/fastreply/${dto.id}`);
   });
 
