@@ -14,6 +14,9 @@ export interface ColumnInfo {
   color?: string;
 }
 
+/** Every column's body is as tall as the screen allows, with cards or without. */
+const BODY = { height: 'calc(100vh - 300px)', minHeight: 240 };
+
 export const droppableId = (kind: BoardKind, column: ColumnId) => `column-${kind}-${column}`;
 
 /** One column: its cards virtualised and read page by page as the list scrolls (a lane of 10,000 stays smooth). */
@@ -54,7 +57,7 @@ export function BoardColumn({
           {column.color ? (
             <Box w={10} h={10} style={{ borderRadius: 10, background: column.color, flex: 'none' }} aria-hidden />
           ) : null}
-          <Title order={2} size="h5" id={headingId} lineClamp={1}>
+          <Title order={2} size="h5" id={headingId} lineClamp={1} title={column.name}>
             {column.name}
           </Title>
         </Group>
@@ -68,7 +71,7 @@ export function BoardColumn({
         </Badge>
       </Group>
       {query.isPending ? (
-        <Center h={120} role="status" aria-live="polite">
+        <Center style={BODY} role="status" aria-live="polite">
           <Loader size="sm" aria-label={t('common.loading')} />
         </Center>
       ) : query.isError ? (
@@ -76,14 +79,14 @@ export function BoardColumn({
           {describeError(query.error)}
         </Text>
       ) : cards.length === 0 ? (
-        <Center h={120}>
+        <Center style={BODY}>
           <Text size="sm" c="dimmed" ta="center">
             {search ? t('kanban.board.noMatch') : t('kanban.board.emptyColumn')}
           </Text>
         </Center>
       ) : (
         <Virtuoso
-          style={{ height: 'calc(100vh - 300px)', minHeight: 240 }}
+          style={BODY}
           data={cards}
           // A new search is a new list: no item of the old one is reused (Virtuoso may ask for an index past the new data).
           key={search}
