@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import * as repo from './tickets.repository.js';
+import { knownVisibility } from './tickets.rules.js';
 
 export function createTicketList(deps: { db: Database }) {
   return async function listTickets(ctx: AuthedContext, query: TicketListQuery): Promise<TicketListResponse> {
@@ -29,7 +30,7 @@ export function createTicketList(deps: { db: Database }) {
           offset: (query.pageNumber - 1) * TICKETS_PAGE_SIZE,
         };
         const viewer = { tenantId: ctx.tenantId, userId: ctx.userId, profile: ctx.profile };
-        return repo.listTickets(tx, viewer, filter, options);
+        return repo.listTickets(tx, viewer, filter, options, await knownVisibility(tx, viewer));
       },
       { genericPlans },
     );

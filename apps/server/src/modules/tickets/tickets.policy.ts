@@ -54,6 +54,11 @@ export interface VisibilitySettings {
   nullTickets: boolean | SQL;
   showGroupsForAll: boolean | SQL;
   showClosedForAll: boolean | SQL;
+  /**
+   * Whether the viewer has an allowed-channels list (`user_channels`): `false` when known to have none (the rule
+   * then drops out of the statement), else read by the query itself.
+   */
+  viewerHasChannelList?: boolean;
 }
 
 /** The viewer's own choices (attendance filter) that the policy honours. */
@@ -135,7 +140,9 @@ export function ticketVisibility(
   const rules: (SQL | undefined)[] = [
     queueScope(viewer, ticket, settings, actsAsUser, options.includeNotQueueDefined),
     // A user's allowed channels (`whatsappAllowed`): none listed = every channel.
-    sql`(not ${actsAsUser}
+    settings.viewerHasChannelList === false
+      ? undefined
+      : sql`(not ${actsAsUser}
       or not exists (select 1 from user_channels uc where uc.user_id = ${viewer.id})
       or exists (select 1 from user_channels uc where uc.user_id = ${viewer.id} and uc.channel_id = ${ticket.channelId}))`,
     // Assigned tickets only to the assignee (handled by `owned` below) and admins.
@@ -164,9 +171,10 @@ export function ticketVisibility(
 }
 
 /**
- * One acting as a user sees its own queues, and queue-less tickets while `nullTickets` is on; other profiles every
- * queue. Queue-less tickets only when the filter asks for them. Group (`showGroupsForAll`) and closed
- * (`showClosedForAll`) tickets pass for everyone when their flag is on.
+ * One acting as a user needs the queue (a `user_queues` row), or for a queue-less ticket the tenant flag
+ * `nullTickets`; group tickets (`showGroupsForAll`) and closed tickets (`showClosedForAll`) need neither while their
+ * flag is on. Other profiles see every queue. Queue-less tickets only when the filter asks for them. Rules whose flag
+ * is known to be off drop out of the statement (an agent's list keeps its index-only plan).
  */
 function queueScope(
   viewer: Viewer,
@@ -175,17 +183,23 @@ function queueScope(
   actsAsUser: SQL,
   includeNotQueueDefined: boolean,
 ): SQL {
-  const inQueue = sql`(${ticket.queueId} is not null and (not ${actsAsUser}
-    or exists (select 1 from user_queues uq where uq.user_id = ${viewer.id} and uq.queue_id = ${ticket.queueId})))`;
-  const scopes = [inQueue];
-  if (includeNotQueueDefined) {
-    const nullRule =
-      settings.nullTickets === true ? sql`` : sql` and (not ${actsAsUser} or ${flag(settings.nullTickets)})`;
-    scopes.push(sql`(${ticket.queueId} is null${nullRule})`);
-  }
-  if (settings.showGroupsForAll !== false) scopes.push(sql`(${flag(settings.showGroupsForAll)} and ${ticket.isGroup})`);
-  if (settings.showClosedForAll !== false) {
-    scopes.push(sql`(${flag(settings.showClosedForAll)} and ${ticket.status} = 'closed')`);
-  }
-  return sql`(${sql.join(scopes, sql` or `)})`;
+  const forAll = [
+    when(settings.showGroupsForAll, sql`${ticket.isGroup}`),
+    when(settings.showClosedForAll, sql`${ticket.status} = 'closed'`),
+  ].filter((rule): rule is SQL => rule !== undefined);
+  const member = sql`exists (select 1 from user_queues uq where uq.user_id = ${viewer.id} and uq.queue_id = ${ticket.queueId})`;
+  const inQueue = sql`(${ticket.queueId} is not null and (not ${actsAsUser} or ${sql.join([member, ...forAll], sql` or `)}))`;
+  if (!includeNotQueueDefined) return inQueue;
+  const passes = [when(settings.nullTickets, sql`true`), ...forAll].filter((rule): rule is SQL => rule !== undefined);
+  const noQueue =
+    settings.nullTickets === true
+      ? sql`${ticket.queueId} is null`
+      : sql`(${ticket.queueId} is null and (not ${actsAsUser}${passes.length > 0 ? sql` or ${sql.join(passes, sql` or `)}` : sql``}))`;
+  return sql`(${noQueue} or ${inQueue})`;
+}
+
+/** `rule` while the flag is on: nothing for a known false, the rule for a known true, else "flag and rule". */
+function when(setting: boolean | SQL, rule: SQL): SQL | undefined {
+  if (setting === false) return undefined;
+  return setting === true ? rule : sql`(${setting} and ${rule})`;
 }

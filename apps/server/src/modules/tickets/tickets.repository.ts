@@ -22,6 +22,7 @@ import {
   TICKET_COLUMNS,
   ticketVisibility,
   type VisibilityOptions,
+  type VisibilitySettings,
 } from './tickets.policy.js';
 import { ticketLogs, tickets } from './tickets.tables.js';
 import { loadTicketDtos, selectJoined, ticketDtoOf } from './tickets.dto.js';
@@ -54,6 +55,8 @@ interface ListShape {
   withUnread: boolean;
   isGroup: boolean;
   options: VisibilityOptions;
+  /** Policy inputs known before the query (tickets.rules.ts `knownVisibility`); the others are read by it. */
+  known?: Partial<VisibilitySettings>;
 }
 
 /**
@@ -121,7 +124,7 @@ function statusIn(statuses: TicketStatus[]): SQL {
 }
 
 function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape, mode: SearchMode = 'probe'): SQL | undefined {
-  const settings = storedVisibilitySettings(p.tenantId);
+  const settings = { ...storedVisibilitySettings(p.tenantId), ...shape.known };
   return and(
     eq(tickets.tenantId, p.tenantId),
     statusIn(shape.statuses),
@@ -227,6 +230,7 @@ export async function listTickets(
   viewer: { tenantId: TenantId; userId: number; profile: string },
   filter: ListFilter,
   options: VisibilityOptions,
+  known?: Partial<VisibilitySettings>,
 ): Promise<{ tickets: TicketDto[]; hasMore: boolean; count: number; countCapped: boolean }> {
   const search = contactSearch(filter.search, ['name']);
   const shape: ListShape = {
@@ -238,6 +242,7 @@ export async function listTickets(
     withUnread: filter.withUnread,
     isGroup: filter.isGroup !== undefined,
     options,
+    ...(known ? { known } : {}),
   };
   const values: Record<ListKey, unknown> = {
     ...viewer,
