@@ -154,4 +154,53 @@ describe('lanes board', () => {
     expect(putCalls()).toEqual([]);
     expect(within(screen.getByTestId('kanban-column-none')).getByText('Ana')).toBeInTheDocument();
   });
+
+  it('on the tags board, a move is POST /contacts/{id}/move-tag { from, to } and the card keeps its other tags', async () => {
+    routes = {
+      'GET /kanban-tags/7/contacts': () => jsonResponse(page(card(10, 'Ana', null))),
+      'GET /kanban-tags/8/contacts': () => jsonResponse(page()),
+      'GET /kanban-tags/9/contacts': () => jsonResponse(page(card(10, 'Ana', null))),
+      'POST /contacts/10/move-tag': () =>
+        jsonResponse(
+          contactFixture(10, {
+            name: 'Ana',
+            tags: [
+              { id: 8, tag: 'Morno', color: '#000' },
+              { id: 9, tag: 'Fica', color: '#000' },
+            ],
+          }),
+        ),
+    };
+    renderWithProviders(
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 600, itemHeight: 60 }}>
+        <Board
+          kind="tags"
+          columns={[
+            { id: 7, name: 'Frio', color: '#00f' },
+            { id: 8, name: 'Morno', color: '#f80' },
+            { id: 9, name: 'Fica', color: '#0f0' },
+          ]}
+          search=""
+        />
+      </VirtuosoMockContext.Provider>,
+    );
+    await within(await screen.findByTestId('kanban-column-7')).findByText('Ana');
+    const handle = within(screen.getByTestId('kanban-column-7')).getByTestId('kanban-card-10');
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await tick();
+    fireEvent.keyDown(handle, { code: 'ArrowRight', key: 'ArrowRight' });
+    await tick();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([, init]) => init?.method === 'POST')
+          .map(([url, init]) => [String(url).replace(/^\/api/, ''), JSON.parse(String(init?.body)) as unknown]),
+      ).toEqual([['/contacts/10/move-tag', { from: 7, to: 8 }]]),
+    );
+    await waitFor(() => expect(within(screen.getByTestId('kanban-column-8')).getByText('Ana')).toBeInTheDocument());
+    expect(within(screen.getByTestId('kanban-column-7')).queryByText('Ana')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('kanban-column-9')).getByText('Ana')).toBeInTheDocument();
+  });
 });
