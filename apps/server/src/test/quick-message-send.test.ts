@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelDto, MessageDto, QuickMessageDto, TicketDto, TicketListResponse } from '@conversa/shared';
+import type { ChannelDto, MessageDto, QuickMessageDto, TicketListResponse } from '@conversa/shared';
 import type { JobDefinition } from '../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from './harness.js';
 import {
@@ -24,13 +24,13 @@ let t: TestApp;
 let sim: TelegramSimulator;
 let admin: TestUser;
 let agent: TestUser;
-let ticket: TicketDto;
+let ticket: { id: number };
 
 const job = (name: string) => t.jobDefinitions.find((d) => d.name === name) as unknown as JobDefinition<unknown>;
 
 function multipart(fields: Record<string, string>, file: { name: string; mime: string; data: Buffer }) {
   const boundary = `----quick${Date.now()}`;
-  const chunks = Object.entries(fields).map(([name, value]) =>
+  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   chunks.push(
