@@ -22,6 +22,7 @@ import { fail } from '../../platform/http/errors.js';
 import type { TokenService } from '../../platform/http/tokens.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { findTenantById } from '../tenants/index.js';
+import { loadUserChannels, loadUserQueues } from '../users/index.js';
 import { createCaptchaChallenge, DISABLED_CAPTCHA, isCaptchaPositionRight, openCaptcha } from './auth.captcha.js';
 import { createMemoryRateLimiter, type RateLimiter } from './auth.rate-limiter.js';
 import * as repo from './auth.repository.js';
@@ -116,11 +117,16 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const issued = await withTenant(db, ctx, async (tx) => {
         if (!isTenantUsable(await findTenantById(tx, ctx.tenantId))) return null;
         await repo.touchLastLogin(tx, ctx.tenantId, user.id);
-        return issueRefreshToken(tx, user, config.refreshTokenTtl);
+        const relations = {
+          queues: (await loadUserQueues(tx, [user.id])).get(user.id) ?? [],
+          whatsappAllowed: (await loadUserChannels(tx, [user.id])).get(user.id) ?? [],
+        };
+        return { ...(await issueRefreshToken(tx, user, config.refreshTokenTtl)), relations };
       });
       if (!issued) throw fail('ERR_TENANT_INACTIVE');
       await byEmail.reset(input.email);
-      return { body: await loginResponse(tokens, user, issued.sessionId), refreshToken: issued.refreshToken };
+      const body = await loginResponse(tokens, user, issued.sessionId, issued.relations);
+      return { body, refreshToken: issued.refreshToken };
     },
 
     async refresh(_caller, cookie) {

@@ -72,8 +72,19 @@ export const signAccessToken = (
     sessionId,
   });
 
-/** The login answer of product-spec §3; queues and channels stay empty until those modules exist. */
-export async function loginResponse(tokens: TokenService, user: AuthUser, sessionId: string): Promise<LoginResponse> {
+/** The user's queues and allowed channels as the login answer carries them (`queues[]`, `whatsappAllowed[]`). */
+export interface LoginRelations {
+  queues: { id: number; name: string }[];
+  whatsappAllowed: { id: number; name: string }[];
+}
+
+/** The login answer of product-spec §3. */
+export async function loginResponse(
+  tokens: TokenService,
+  user: AuthUser,
+  sessionId: string,
+  relations: LoginRelations = { queues: [], whatsappAllowed: [] },
+): Promise<LoginResponse> {
   return {
     token: await signAccessToken(tokens, user, sessionId),
     username: user.name,
@@ -81,9 +92,9 @@ export async function loginResponse(tokens: TokenService, user: AuthUser, sessio
     profile: user.profile,
     userId: user.id,
     tenantId: user.tenantId,
-    queues: [],
+    queues: relations.queues,
     blockWavoip: user.blockWavoip,
-    whatsappAllowed: [],
+    whatsappAllowed: relations.whatsappAllowed,
     configs: {
       ...(user.configs?.filtrosAtendimento !== undefined
         ? { filtrosAtendimento: user.configs.filtrosAtendimento }

@@ -9,6 +9,8 @@ import { createUserTenantsService } from './user-tenants.service.js';
 
 export { users, userTenants } from './users.tables.js';
 export { toUserDto } from './users.dto.js';
+export { loadUserQueues } from './users.queues.js';
+export { loadUserChannels } from './users.channels.js';
 export type { RenewedSession, UsersService, UserSessionsPort } from './users.service.js';
 
 /** `sessions`: the auth module's side of one's own password change (auth imports users, so it is handed in). */

@@ -63,6 +63,18 @@ describe('user allowed channels', () => {
     ]);
   });
 
+  it('the login answer carries the user’s queues and allowed channels', async () => {
+    await t.call(admin, 'PUT', `/users/${agent.id}`, { whatsappAllowed: [channelB] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: agent.email, password: agent.password },
+      remoteAddress: '10.9.8.7',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ whatsappAllowed: [{ id: channelB, name: 'B Canal' }], queues: [] });
+  });
+
   it('POST /tickets on a channel outside the list: ERR_NO_PERMISSION; an empty list allows every channel', async () => {
     await t.call(admin, 'PUT', `/users/${agent.id}`, { whatsappAllowed: [channelA] });
     const refused = await t.call(agent, 'POST', '/tickets', {
