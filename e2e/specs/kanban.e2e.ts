@@ -42,7 +42,15 @@ async function waitForOpaque(page: Page, selector: string): Promise<void> {
 
 /** Types the term in the board's search box and waits until the columns show only its results (one card). */
 async function searchBoard(page: Page, term: string): Promise<void> {
-  await page.getByTestId('kanban-search').fill(term);
+  const box = page.getByTestId('kanban-search');
+  if ((await box.inputValue()) !== term) {
+    // The columns re-read with the term after a debounce: wait for that, not for a list that happens to hold one card.
+    const searched = page.waitForResponse(
+      (response) => response.url().includes('/contacts?') && response.url().includes('searchParam='),
+    );
+    await box.fill(term);
+    await searched;
+  }
   await page.waitForFunction(
     () =>
       document.querySelectorAll('[data-testid^="kanban-column-"] [role="status"]').length === 0 &&
