@@ -95,6 +95,8 @@ export function useQuickReplyPicker({ ticket, enabled, text, setText, textarea }
    */
   const interceptSend = (body: string): boolean => {
     if (!enabled || quickTrigger(body.trim()) === null || body.trim() === '/') return false;
+    // Still loading: wait rather than call an existing shortcut unknown.
+    if (quickMessages.isPending) return true;
     const unknown = unmatchedShortcut(body, quickMessages.data ?? []);
     if (unknown !== null) {
       notifyError(t('quickMessages.noMatch', { key: `/${unknown}` }));
