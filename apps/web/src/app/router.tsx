@@ -265,6 +265,8 @@ export const routes: RouteObject[] = [
             element: guarded(ROUTE_PROFILES.configuracoes),
             children: [
               { index: true, element: <Navigate to="geral" replace /> },
+              // The spec's settings child for the kanban lanes is the lanes screen itself.
+              { path: 'lanes', element: <Navigate to="/lanes" replace /> },
               {
                 lazy: screen(
                   () => import('../features/settings/components/SettingsLayout'),
