@@ -33,7 +33,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   resetApiState();
   fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) =>
+  fetchMock.mockImplementation(async (_url, init) =>
     init?.method === 'DELETE' ? new Response(null, { status: 204 }) : jsonResponse(LIST),
   );
   vi.stubGlobal('fetch', fetchMock);
