@@ -44,19 +44,29 @@ describe('wall clock in a timezone', () => {
 
 describe('signature rule', () => {
   it.each([
-    // user switch, signed, userDisableSignature -> signs
-    [undefined, 'disabled', 'disabled', false],
-    [false, 'disabled', 'disabled', false],
-    [true, 'disabled', 'disabled', true],
-    [undefined, 'enabled', 'disabled', true],
-    [false, 'enabled', 'disabled', true],
-    [false, 'disabled', 'enabled', true],
-    [true, 'enabled', 'enabled', true],
-  ] as const)('user %s, signed %s, userDisableSignature %s -> %s', (userSignature, signed, disable, expected) => {
-    expect(signsMessages({ userSignature, signedSetting: signed, userDisableSignatureSetting: disable })).toBe(
-      expected,
-    );
-  });
+    // user switch, signed, userDisableSignature, agentSignature -> signs
+    [undefined, 'disabled', 'disabled', 'enabled', false],
+    [false, 'disabled', 'disabled', 'enabled', false],
+    [true, 'disabled', 'disabled', 'enabled', true],
+    [undefined, 'enabled', 'disabled', 'enabled', true],
+    [false, 'enabled', 'disabled', 'enabled', true],
+    [false, 'disabled', 'enabled', 'enabled', true],
+    [true, 'enabled', 'enabled', 'enabled', true],
+    [true, 'disabled', 'disabled', 'disabled', false],
+    [undefined, 'enabled', 'disabled', 'disabled', false],
+  ] as const)(
+    'user %s, signed %s, userDisableSignature %s, agentSignature %s -> %s',
+    (userSignature, signed, disable, agent, expected) => {
+      expect(
+        signsMessages({
+          userSignature,
+          signedSetting: signed,
+          userDisableSignatureSetting: disable,
+          agentSignatureSetting: agent,
+        }),
+      ).toBe(expected);
+    },
+  );
 
   it('prefixes once', () => {
     expect(signBody('Olá', 'Ana')).toBe('*Ana*:\n Olá');

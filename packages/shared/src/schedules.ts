@@ -91,10 +91,15 @@ export function signsMessages(input: {
   userSignature: boolean | undefined;
   signedSetting: string;
   userDisableSignatureSetting: string;
+  /** The tenant's own switch (`agentSignature`, ours): `disabled` turns every agent's signature off. */
+  agentSignatureSetting: string;
 }): boolean {
+  if (input.agentSignatureSetting === 'disabled') return false;
   if (signatureForced({ signed: input.signedSetting, userDisableSignature: input.userDisableSignatureSetting })) {
     return true;
   }
+  // Off until the user turns it on: clients of the family prefix the body themselves when their user signs
+  // (client-contract §5.2), so a server default would sign for their users who chose not to.
   return input.userSignature ?? false;
 }
 

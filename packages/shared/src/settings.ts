@@ -20,6 +20,8 @@ export const SETTING_DEFAULTS = {
   userCreation: ENABLED,
   // Service screen
   signed: DISABLED,
+  /** ours: the tenant's switch for agents' signatures (off = no agent signs, whatever `signed` says). */
+  agentSignature: ENABLED,
   universalCounter: DISABLED,
   notificationSilenced: DISABLED,
   ignoreGroupMsg: DISABLED,

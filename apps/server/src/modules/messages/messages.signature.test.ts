@@ -50,4 +50,18 @@ describe('signature', () => {
     await setting('userDisableSignature', 'disabled');
     expect(await send({ body: 'Livre' })).toBe('Livre');
   });
+
+  it('the tenant switch `agentSignature` turns every signature off, even a forced one', async () => {
+    const admin = await t.createUser({ tenantId: 1, profile: 'admin' });
+    await t.call(ana, 'PUT', `/users/${ana.id}/configs`, { signature: true });
+    expect(await send({ body: 'Assinada' })).toBe('*Ana*:\n Assinada');
+    const res = await t.call(admin, 'PUT', '/settings/agentSignature', { key: 'agentSignature', value: 'disabled' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await send({ body: 'Sem nome' })).toBe('Sem nome');
+    await setting('signed', 'enabled');
+    expect(await send({ body: 'Ainda sem' })).toBe('Ainda sem');
+    await setting('signed', 'disabled');
+    await t.call(admin, 'PUT', '/settings/agentSignature', { key: 'agentSignature', value: 'enabled' });
+    expect(await send({ body: 'De volta' })).toBe('*Ana*:\n De volta');
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The signature of an agent's text send (client-contract §5.2): `*<name>*:\n ` before the body when the rule of
- * `signsMessages` (packages/shared) says so. The user's name and switch and the tenant's two settings are one query.
+ * `signsMessages` (packages/shared) says so. The user's name and switch and the tenant's three settings are one query.
  */
 import { eq, sql } from 'drizzle-orm';
 import { signBody, signsMessages } from '@conversa/shared';
@@ -19,6 +19,7 @@ export async function signedBody(tx: Queryable, ctx: TenantContext, body: string
       configs: users.configs,
       signed: settingValue('signed'),
       userDisableSignature: settingValue('userDisableSignature'),
+      agentSignature: settingValue('agentSignature'),
     })
     .from(users)
     .where(eq(users.id, ctx.userId));
@@ -28,6 +29,7 @@ export async function signedBody(tx: Queryable, ctx: TenantContext, body: string
     userSignature: typeof own === 'boolean' ? own : undefined,
     signedSetting: row.signed ?? 'disabled',
     userDisableSignatureSetting: row.userDisableSignature ?? 'disabled',
+    agentSignatureSetting: row.agentSignature ?? 'enabled',
   });
   return signs ? signBody(body, row.name) : body;
 }

@@ -6,7 +6,7 @@ export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
     id: 'visibility',
     keys: ['NotViewAssignedTickets', 'NotViewTicketsChatBot', 'DirectTicketsToWallets', 'spyticket'],
   },
-  { id: 'users', keys: ['userCreation', 'signed', 'userReopenTicket'] },
+  { id: 'users', keys: ['userCreation', 'agentSignature', 'signed', 'userReopenTicket'] },
   {
     id: 'service',
     keys: [

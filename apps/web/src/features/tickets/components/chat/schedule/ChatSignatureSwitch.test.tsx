@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe('ChatSignatureSwitch', () => {
-  it("shows the user's own choice and saves a change in the user's configs", async () => {
+  it("is off until the user turns it on, and saves the change in the user's configs", async () => {
     login({ isDark: true });
     renderWithProviders(<ChatSignatureSwitch />);
     const toggle = screen.getByTestId('chat-signature');
@@ -51,6 +51,14 @@ describe('ChatSignatureSwitch', () => {
     expect(requestBody(fetchMock, call)).toEqual({ isDark: true, signature: true });
     await waitFor(() => expect(getStoredLogin()?.configs).toEqual({ isDark: true, signature: true }));
     expect(toggle).toBeChecked();
+  });
+
+  it('is not offered when the tenant turns agents’ signatures off', async () => {
+    settings = [{ key: 'agentSignature', value: 'disabled' }];
+    login({ signature: true });
+    renderWithProviders(<ChatSignatureSwitch />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(screen.queryByTestId('chat-signature')).toBeNull());
   });
 
   it('is on and cannot be turned off when the tenant forces the signature', async () => {

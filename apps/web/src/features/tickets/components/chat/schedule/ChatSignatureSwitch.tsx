@@ -1,6 +1,7 @@
 /**
  * The composer's signature switch (client-contract §5.2): the user's own `configs.signature`, saved with
- * PUT /users/{id}/configs. When the tenant forces the signature (`signed`), it shows on and cannot be turned off.
+ * PUT /users/{id}/configs, off until turned on. When the tenant forces the signature (`signed`), it shows on and
+ * cannot be turned off; when the tenant turns signatures off (`agentSignature`), it is not shown.
  */
 import { useState } from 'react';
 import { Switch, Tooltip } from '@mantine/core';
@@ -25,6 +26,7 @@ export function ChatSignatureSwitch() {
     signed: values.get('signed'),
     userDisableSignature: values.get('userDisableSignature'),
   });
+  // Off until the user turns it on (the server's rule, `signsMessages`).
   const [own, setOwn] = useState<boolean>(() => getStoredLogin()?.configs?.signature === true);
   const save = useMutation({
     mutationFn: async (signature: boolean) => {
@@ -39,6 +41,8 @@ export function ChatSignatureSwitch() {
       notifyError(describeError(error));
     },
   });
+  // The tenant turned every agent's signature off: nothing to switch.
+  if (values.get('agentSignature') === 'disabled') return null;
   const toggle = (
     <Switch
       size="xs"
