@@ -11,10 +11,10 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ChannelDto } from '@conversa/shared';
 import { apiRequest, createUser } from '../support/api.js';
-import { describeViolations, findAxeViolations } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { screenAuditor } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
 import { connectedTelegramChannel } from '../support/telegram.js';
 import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
@@ -42,13 +42,7 @@ browserTest(
     await submitLogin(session, ctx, email, password);
     await waitForShell(page, 'admin');
 
-    const reports: string[] = [];
-    const audit = async (screen: string, options: { include?: string } = {}) => {
-      if (options.include) await waitForOpaque(page, options.include);
-      await screenshot(page, `admin-${screen}`);
-      const violations = await findAxeViolations(page, options);
-      if (violations.length > 0) reports.push(describeViolations(screen, violations));
-    };
+    const { reports, audit } = screenAuditor(page, (p, screen) => screenshot(p, `admin-${screen}`));
     const closeModal = async () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -139,13 +133,7 @@ browserTest(
     await submitLogin(session, ctx, email, password);
     await waitForShell(page, 'admin');
 
-    const reports: string[] = [];
-    const audit = async (screen: string, options: { include?: string } = {}) => {
-      if (options.include) await waitForOpaque(page, options.include);
-      await screenshot(page, `admin-${screen}`);
-      const violations = await findAxeViolations(page, options);
-      if (violations.length > 0) reports.push(describeViolations(screen, violations));
-    };
+    const { reports, audit } = screenAuditor(page, (p, screen) => screenshot(p, `admin-${screen}`));
     await waitForNoToast(page);
 
     // Contacts: the WhatsApp menu, the check's confirmation (cancelled), and a group sync's counts.
@@ -229,18 +217,4 @@ async function connectedBaileysChannel(): Promise<ChannelDto> {
 
 async function waitForNoToast(page: Page): Promise<void> {
   await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-/** Waits until the element has finished its enter transition (a fading modal would be audited half transparent). */
-async function waitForOpaque(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (target) => {
-      const element = document.querySelector(target);
-      if (!element) return false;
-      const style = getComputedStyle(element);
-      return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-    },
-    selector,
-    { polling: 100 },
-  );
 }

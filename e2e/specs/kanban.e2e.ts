@@ -5,40 +5,19 @@
  * it. The tags board shows a tag's contacts, and a card opens its contact. Every screen gets a screenshot
  * (/tmp/shots/kanban/) and the axe audit; all are audited before the test fails, so one run names every violation.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ContactDto, LaneDto } from '@conversa/shared';
 import { apiRequest, createUser, loginThroughApi } from '../support/api.js';
-import { describeViolations, findAxeViolations } from '../support/axe.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
 import { openRoute, submitLogin, waitForRoute, waitForShell, waitForToast } from '../support/ui.js';
 
 const ctx = e2eContext();
 const browserTest = useBrowser();
-const SHOTS = '/tmp/shots/kanban';
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Waits until the element has finished its enter transition (a fading modal would be audited half transparent). */
-async function waitForOpaque(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (target) => {
-      const element = document.querySelector(target);
-      if (!element) return false;
-      const style = getComputedStyle(element);
-      return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-    },
-    selector,
-    { polling: 100 },
-  );
-}
+const shot = screenshotTo('/tmp/shots/kanban');
 
 /** Types the term in the board's search box and waits until the columns show only its results (one card). */
 async function searchBoard(page: Page, term: string): Promise<void> {
@@ -89,13 +68,7 @@ browserTest(
       body: { tags: [tag.id] },
     });
 
-    const reports: string[] = [];
-    const audit = async (screen: string, options: { include?: string } = {}) => {
-      if (options.include) await waitForOpaque(page, options.include);
-      await shot(page, screen);
-      const violations = await findAxeViolations(page, options);
-      if (violations.length > 0) reports.push(describeViolations(screen, violations));
-    };
+    const { reports, audit } = screenAuditor(page, shot);
     const dialogClosed = () => page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // The supervisor: /lanes from the menu, a refused empty name, two lanes, the second moved up.
@@ -148,8 +121,7 @@ browserTest(
     // The announcement names the target column. The screenshot keeps the viewport: a full-page one resizes the
     // window, which cancels a drag.
     await page.getByText(`sobre a coluna ${firstLane.name}`).waitFor({ state: 'attached' });
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'board-keyboard-drag.png') });
+    await shot(page, 'board-keyboard-drag', { fullPage: false });
     await page.keyboard.press('Space');
     await waitForToast(page, `${contactName} movido para ${firstLane.name}`);
     await page

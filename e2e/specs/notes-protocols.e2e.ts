@@ -6,14 +6,11 @@
  * (/tmp/shots/notes/) and the axe audit; all are audited before the test fails.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { createUser } from '../support/api.js';
-import { describeViolations, findAxeViolations } from '../support/axe.js';
 import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
 import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
 import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
@@ -21,26 +18,7 @@ import { waitFor } from '../support/wait.js';
 
 const ctx = e2eContext();
 const browserTest = useBrowser();
-const SHOTS = '/tmp/shots/notes';
-
-async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** Waits until the element has finished its enter transition (a fading modal would be audited half transparent). */
-async function waitForOpaque(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction(
-    (target) => {
-      const element = document.querySelector(target);
-      if (!element) return false;
-      const style = getComputedStyle(element);
-      return style.opacity === '1' && (style.transform === 'none' || style.transform === 'matrix(1, 0, 0, 1, 0, 0)');
-    },
-    selector,
-    { polling: 100 },
-  );
-}
+const shot = screenshotTo('/tmp/shots/notes');
 
 function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
   return {
@@ -77,13 +55,7 @@ browserTest(
       profile: 'user',
     });
 
-    const reports: string[] = [];
-    const audit = async (screen: string, options: { include?: string } = {}) => {
-      if (options.include) await waitForOpaque(page, options.include);
-      await shot(page, screen);
-      const violations = await findAxeViolations(page, options);
-      if (violations.length > 0) reports.push(describeViolations(screen, violations));
-    };
+    const { reports, audit } = screenAuditor(page, shot);
 
     await openRoute(session, '/login');
     await submitLogin(session, ctx, adminEmail, password);

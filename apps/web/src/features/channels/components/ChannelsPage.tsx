@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconInfoCircle, IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
 import { notifySuccess } from '../../../lib/notify';
@@ -51,13 +51,10 @@ export function ChannelsPage() {
       },
     );
 
-  const confirmDelete = (channel: ChannelDto) =>
-    modals.openConfirmModal({
+  const askDelete = (channel: ChannelDto) =>
+    confirmDelete({
       title: t('channels.deleteTitle'),
-      children: <Text size="sm">{t('channels.deleteConfirm', { name: channel.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('channels.deleteConfirm', { name: channel.name }),
       onConfirm: () =>
         remove.mutate(channel.id, {
           onSuccess: () => notifySuccess(t('channels.deleted')),
@@ -121,7 +118,7 @@ export function ChannelsPage() {
               onSession={runSession}
               onShowQrCode={(c) => setDialog({ kind: 'qrcode', channelId: c.id })}
               onEdit={(c) => setDialog({ kind: 'form', channelId: c.id })}
-              onDelete={confirmDelete}
+              onDelete={askDelete}
               onImportOld={(c) => setDialog({ kind: 'importOld', channelId: c.id })}
             />
           ))}

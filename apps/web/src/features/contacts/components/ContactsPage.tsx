@@ -1,12 +1,12 @@
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import { useState } from 'react';
-import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { IconCopy, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ContactDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
 import { currentLocale } from '../../../lib/i18n';
@@ -50,13 +50,10 @@ export function ContactsPage() {
     () => notifyError(t('contacts.import.error')),
   );
 
-  const confirmDelete = (contact: ContactDto) =>
-    modals.openConfirmModal({
+  const askDelete = (contact: ContactDto) =>
+    confirmDelete({
       title: t('contacts.deleteTitle'),
-      children: <Text size="sm">{t('contacts.deleteConfirm', { name: contact.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('contacts.deleteConfirm', { name: contact.name }),
       onConfirm: () =>
         remove.mutate(contact.id, {
           onSuccess: () => notifySuccess(t('contacts.deleted')),
@@ -142,7 +139,7 @@ export function ContactsPage() {
           emptyText={debouncedSearch ? t('contacts.noResults') : t('contacts.empty')}
           canDelete={can.manage}
           onEdit={(contact) => setDialog({ kind: 'form', contact })}
-          onDelete={confirmDelete}
+          onDelete={askDelete}
           onToggle={onToggle}
         />
       )}

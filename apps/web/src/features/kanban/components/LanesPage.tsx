@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconArrowDown, IconArrowUp, IconLayoutKanban, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconLayoutKanban, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { LaneDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteLane, useLanes, useOrderLanes } from '../api/lanes';
@@ -37,13 +38,10 @@ export function LanesPage() {
       onError: (error) => notifyError(describeError(error)),
     });
 
-  const confirmDelete = (lane: LaneDto) =>
-    modals.openConfirmModal({
+  const askDelete = (lane: LaneDto) =>
+    confirmDelete({
       title: t('kanban.lanes.deleteTitle'),
-      children: <Text size="sm">{t('kanban.lanes.deleteConfirm', { name: lane.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('kanban.lanes.deleteConfirm', { name: lane.name }),
       onConfirm: () => remove.mutate(lane.id, { onSuccess: () => notifySuccess(t('kanban.lanes.deleted')) }),
     });
 
@@ -101,51 +99,32 @@ export function LanesPage() {
               render: (lane) => {
                 const index = lanes.indexOf(lane);
                 return (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={t('kanban.lanes.moveUp')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('kanban.lanes.moveUpItem', { name: lane.name })}
-                        disabled={index === 0 || order.isPending}
-                        onClick={() => move(lane, -1)}
-                        data-testid={`lane-up-${lane.id}`}
-                      >
-                        <IconArrowUp size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('kanban.lanes.moveDown')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('kanban.lanes.moveDownItem', { name: lane.name })}
-                        disabled={index === lanes.length - 1 || order.isPending}
-                        onClick={() => move(lane, 1)}
-                        data-testid={`lane-down-${lane.id}`}
-                      >
-                        <IconArrowDown size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('common.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('kanban.lanes.editItem', { name: lane.name })}
-                        onClick={() => setEditing({ lane })}
-                        data-testid={`lane-edit-${lane.id}`}
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('common.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('kanban.lanes.deleteItem', { name: lane.name })}
-                        onClick={() => confirmDelete(lane)}
-                        data-testid={`lane-delete-${lane.id}`}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions
+                    id={lane.id}
+                    testIdPrefix="lane"
+                    extra={[
+                      {
+                        label: t('kanban.lanes.moveUp'),
+                        ariaLabel: t('kanban.lanes.moveUpItem', { name: lane.name }),
+                        icon: <IconArrowUp size={18} aria-hidden />,
+                        onClick: () => move(lane, -1),
+                        testId: 'up',
+                        disabled: index === 0 || order.isPending,
+                      },
+                      {
+                        label: t('kanban.lanes.moveDown'),
+                        ariaLabel: t('kanban.lanes.moveDownItem', { name: lane.name }),
+                        icon: <IconArrowDown size={18} aria-hidden />,
+                        onClick: () => move(lane, 1),
+                        testId: 'down',
+                        disabled: index === lanes.length - 1 || order.isPending,
+                      },
+                    ]}
+                    editLabel={t('kanban.lanes.editItem', { name: lane.name })}
+                    onEdit={() => setEditing({ lane })}
+                    deleteLabel={t('kanban.lanes.deleteItem', { name: lane.name })}
+                    onDelete={() => askDelete(lane)}
+                  />
                 );
               },
             },

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconArrowsSplit, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Text } from '@mantine/core';
+import { IconArrowsSplit, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { QueueDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteQueue, useQueueList } from '../api/queues';
 import { QueueFormModal } from './QueueFormModal';
@@ -18,13 +19,10 @@ export function QueuesPage() {
   const list = useQueueList();
   const remove = useDeleteQueue();
 
-  const confirmDelete = (queue: QueueDto) =>
-    modals.openConfirmModal({
+  const askDelete = (queue: QueueDto) =>
+    confirmDelete({
       title: t('org.queues.deleteTitle'),
-      children: <Text size="sm">{t('org.queues.deleteConfirm', { name: queue.queue })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('org.queues.deleteConfirm', { name: queue.queue }),
       onConfirm: () => remove.mutate(queue.id, { onSuccess: () => notifySuccess(t('org.queues.deleted')) }),
     });
 
@@ -84,29 +82,14 @@ export function QueuesPage() {
               textAlign: 'right',
               width: 110,
               render: (queue) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('org.queues.editItem', { name: queue.queue })}
-                      onClick={() => setEditing({ queue })}
-                      data-testid={`queue-edit-${queue.id}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('org.queues.deleteItem', { name: queue.queue })}
-                      onClick={() => confirmDelete(queue)}
-                      data-testid={`queue-delete-${queue.id}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  id={queue.id}
+                  testIdPrefix="queue"
+                  editLabel={t('org.queues.editItem', { name: queue.queue })}
+                  onEdit={() => setEditing({ queue })}
+                  deleteLabel={t('org.queues.deleteItem', { name: queue.queue })}
+                  onDelete={() => askDelete(queue)}
+                />
               ),
             },
           ]}

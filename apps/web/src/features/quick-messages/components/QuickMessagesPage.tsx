@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconBolt, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Text } from '@mantine/core';
+import { IconBolt, IconPlus } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { QuickMessageDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useQuickMessages } from '../../../lib/quick-messages';
 import { useStoredSession } from '../../../lib/storage';
@@ -26,13 +27,10 @@ export function QuickMessagesPage() {
   const list = useQuickMessages();
   const remove = useDeleteQuickMessage();
 
-  const confirmDelete = (quick: QuickMessageDto) =>
-    modals.openConfirmModal({
+  const askDelete = (quick: QuickMessageDto) =>
+    confirmDelete({
       title: t('quickMessages.deleteTitle'),
-      children: <Text size="sm">{t('quickMessages.deleteConfirm', { key: `/${quick.key}` })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('quickMessages.deleteConfirm', { key: `/${quick.key}` }),
       onConfirm: () => remove.mutate(quick.id, { onSuccess: () => notifySuccess(t('quickMessages.deleted')) }),
     });
 
@@ -42,29 +40,14 @@ export function QuickMessagesPage() {
     textAlign: 'right',
     width: 110,
     render: (quick) => (
-      <Group gap={4} justify="flex-end" wrap="nowrap">
-        <Tooltip label={t('common.edit')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('quickMessages.editItem', { key: `/${quick.key}` })}
-            onClick={() => setEditing({ quick })}
-            data-testid={`quick-edit-${quick.id}`}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('common.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('quickMessages.deleteItem', { key: `/${quick.key}` })}
-            onClick={() => confirmDelete(quick)}
-            data-testid={`quick-delete-${quick.id}`}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      <RowActions
+        id={quick.id}
+        testIdPrefix="quick"
+        editLabel={t('quickMessages.editItem', { key: `/${quick.key}` })}
+        onEdit={() => setEditing({ quick })}
+        deleteLabel={t('quickMessages.deleteItem', { key: `/${quick.key}` })}
+        onDelete={() => askDelete(quick)}
+      />
     ),
   };
 

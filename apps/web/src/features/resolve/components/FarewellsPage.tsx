@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
-import { IconMessageCircleHeart, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMessageCircleHeart, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { FAREWELL_MESSAGE_MAX, type FarewellDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { describeError } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/dates';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -20,23 +21,18 @@ export function FarewellsPage() {
   const list = useFarewells();
   const remove = useDeleteFarewell();
 
-  const confirmDelete = (farewell: FarewellDto) =>
-    modals.openConfirmModal({
+  const askDelete = (farewell: FarewellDto) =>
+    confirmDelete({
       title: t('resolve.farewells.deleteTitle'),
-      children: <Text size="sm">{t('resolve.farewells.deleteConfirm')}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('resolve.farewells.deleteConfirm'),
       onConfirm: () => remove.mutate(farewell.id, { onSuccess: () => notifySuccess(t('resolve.farewells.deleted')) }),
     });
 
   const confirmDeleteAll = () =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('resolve.farewells.deleteAllTitle'),
-      children: <Text size="sm">{t('resolve.farewells.deleteAllConfirm')}</Text>,
-      labels: { confirm: t('resolve.farewells.deleteAll'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('resolve.farewells.deleteAllConfirm'),
+      confirmLabel: t('resolve.farewells.deleteAll'),
       onConfirm: () => remove.mutate('all', { onSuccess: () => notifySuccess(t('resolve.farewells.deletedAll')) }),
     });
 
@@ -104,29 +100,14 @@ export function FarewellsPage() {
               textAlign: 'right',
               width: 110,
               render: (f) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('resolve.farewells.editItem')}
-                      onClick={() => setEditing({ farewell: f })}
-                      data-testid={`farewell-edit-${f.id}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('resolve.farewells.deleteItem')}
-                      onClick={() => confirmDelete(f)}
-                      data-testid={`farewell-delete-${f.id}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  id={f.id}
+                  testIdPrefix="farewell"
+                  editLabel={t('resolve.farewells.editItem')}
+                  onEdit={() => setEditing({ farewell: f })}
+                  deleteLabel={t('resolve.farewells.deleteItem')}
+                  onDelete={() => askDelete(f)}
+                />
               ),
             },
           ]}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Paper, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
-import { IconListDetails, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { REASON_NAME_MAX, type ReasonDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { ApiError, describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteReason, useReasonRequiredSetting, useReasons, useSaveReason } from '../api/resolve-admin';
@@ -22,13 +23,10 @@ export function ReasonsPage() {
   const remove = useDeleteReason();
   const required = useReasonRequiredSetting();
 
-  const confirmDelete = (reason: ReasonDto) =>
-    modals.openConfirmModal({
+  const askDelete = (reason: ReasonDto) =>
+    confirmDelete({
       title: t('resolve.reasons.deleteTitle'),
-      children: <Text size="sm">{t('resolve.reasons.deleteConfirm', { name: reason.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('resolve.reasons.deleteConfirm', { name: reason.name }),
       onConfirm: () => remove.mutate(reason.id, { onSuccess: () => notifySuccess(t('resolve.reasons.deleted')) }),
     });
 
@@ -81,29 +79,14 @@ export function ReasonsPage() {
               textAlign: 'right',
               width: 110,
               render: (r) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('resolve.reasons.editItem', { name: r.name })}
-                      onClick={() => setEditing({ reason: r })}
-                      data-testid={`reason-edit-${r.id}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('resolve.reasons.deleteItem', { name: r.name })}
-                      onClick={() => confirmDelete(r)}
-                      data-testid={`reason-delete-${r.id}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  id={r.id}
+                  testIdPrefix="reason"
+                  editLabel={t('resolve.reasons.editItem', { name: r.name })}
+                  onEdit={() => setEditing({ reason: r })}
+                  deleteLabel={t('resolve.reasons.deleteItem', { name: r.name })}
+                  onDelete={() => askDelete(r)}
+                />
               ),
             },
           ]}

@@ -4,11 +4,11 @@
  */
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconCalendarTime, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ScheduledMessageDto, ScheduleStatus } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
 import { ScheduleFormModal } from '../../../components/ScheduleFormModal';
@@ -39,12 +39,11 @@ export function SchedulesPage() {
   const cancel = useCancelSchedule();
 
   const confirmCancel = (schedule: ScheduledMessageDto) =>
-    modals.openConfirmModal({
+    confirmDelete({
       title: t('schedules.cancelTitle'),
-      children: <Text size="sm">{t('schedules.cancelConfirm', { name: schedule.contactName })}</Text>,
-      labels: { confirm: t('schedules.cancelAction'), cancel: t('schedules.keep') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('schedules.cancelConfirm', { name: schedule.contactName }),
+      confirmLabel: t('schedules.cancelAction'),
+      cancelLabel: t('schedules.keep'),
       onConfirm: () =>
         cancel.mutate(schedule.id, {
           onSuccess: () => notifySuccess(t('schedules.canceled')),

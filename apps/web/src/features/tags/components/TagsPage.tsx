@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, ColorSwatch, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconTags, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, ColorSwatch, Group, Text } from '@mantine/core';
+import { IconTags, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { TagDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useAllTags, useDeleteTag } from '../api/tags';
 import { TagFormModal } from './TagFormModal';
@@ -21,13 +22,10 @@ export function TagsPage() {
   const list = useAllTags();
   const remove = useDeleteTag();
 
-  const confirmDelete = (tag: TagDto) =>
-    modals.openConfirmModal({
+  const askDelete = (tag: TagDto) =>
+    confirmDelete({
       title: t('org.tags.deleteTitle'),
-      children: <Text size="sm">{t('org.tags.deleteConfirm', { name: tag.tag })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('org.tags.deleteConfirm', { name: tag.tag }),
       onConfirm: () => remove.mutate(tag.id, { onSuccess: () => notifySuccess(t('org.tags.deleted')) }),
     });
 
@@ -93,29 +91,14 @@ export function TagsPage() {
               textAlign: 'right',
               width: 110,
               render: (tag) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('org.tags.editItem', { name: tag.tag })}
-                      onClick={() => setEditing({ tag })}
-                      data-testid={`tag-edit-${tag.id}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('org.tags.deleteItem', { name: tag.tag })}
-                      onClick={() => confirmDelete(tag)}
-                      data-testid={`tag-delete-${tag.id}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  id={tag.id}
+                  testIdPrefix="tag"
+                  editLabel={t('org.tags.editItem', { name: tag.tag })}
+                  onEdit={() => setEditing({ tag })}
+                  deleteLabel={t('org.tags.deleteItem', { name: tag.tag })}
+                  onDelete={() => askDelete(tag)}
+                />
               ),
             },
           ]}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconTrash, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { Badge, Button, Text } from '@mantine/core';
+import { IconPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { TeamDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteTeam, useTeamList } from '../api/teams';
 import { TeamFormModal } from './TeamFormModal';
@@ -20,13 +21,10 @@ export function TeamsPage() {
   const list = useTeamList();
   const remove = useDeleteTeam();
 
-  const confirmDelete = (team: TeamDto) =>
-    modals.openConfirmModal({
+  const askDelete = (team: TeamDto) =>
+    confirmDelete({
       title: t('org.teams.deleteTitle'),
-      children: <Text size="sm">{t('org.teams.deleteConfirm', { name: team.group })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('org.teams.deleteConfirm', { name: team.group }),
       onConfirm: () => remove.mutate(team.id, { onSuccess: () => notifySuccess(t('org.teams.deleted')) }),
     });
 
@@ -96,39 +94,23 @@ export function TeamsPage() {
               textAlign: 'right',
               width: 150,
               render: (team) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('org.teams.members')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('org.teams.membersOf', { name: team.group })}
-                      onClick={() => setMembersOf(team)}
-                      data-testid={`team-members-${team.id}`}
-                    >
-                      <IconUsers size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('org.teams.editItem', { name: team.group })}
-                      onClick={() => setEditing({ team })}
-                      data-testid={`team-edit-${team.id}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('org.teams.deleteItem', { name: team.group })}
-                      onClick={() => confirmDelete(team)}
-                      data-testid={`team-delete-${team.id}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  id={team.id}
+                  testIdPrefix="team"
+                  extra={[
+                    {
+                      label: t('org.teams.members'),
+                      ariaLabel: t('org.teams.membersOf', { name: team.group }),
+                      icon: <IconUsers size={18} aria-hidden />,
+                      onClick: () => setMembersOf(team),
+                      testId: 'members',
+                    },
+                  ]}
+                  editLabel={t('org.teams.editItem', { name: team.group })}
+                  onEdit={() => setEditing({ team })}
+                  deleteLabel={t('org.teams.deleteItem', { name: team.group })}
+                  onDelete={() => askDelete(team)}
+                />
               ),
             },
           ]}

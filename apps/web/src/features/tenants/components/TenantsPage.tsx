@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconBuildingSkyscraper, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button } from '@mantine/core';
+import { IconBuildingSkyscraper, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { PROTECTED_TENANT_ID, type TenantDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { formatDate, formatInteger } from '../../../lib/dates';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteTenant, useTenants } from '../api/tenants';
@@ -18,13 +19,10 @@ export function TenantsPage() {
   const remove = useDeleteTenant();
   const [editing, setEditing] = useState<{ tenant?: TenantDto } | null>(null);
 
-  const confirmDelete = (tenant: TenantDto) =>
-    modals.openConfirmModal({
+  const askDelete = (tenant: TenantDto) =>
+    confirmDelete({
       title: t('tenants.deleteTitle'),
-      children: <Text size="sm">{t('tenants.deleteConfirm', { name: tenant.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('tenants.deleteConfirm', { name: tenant.name }),
       onConfirm: () => remove.mutate(tenant.id, { onSuccess: () => notifySuccess(t('tenants.deleted')) }),
     });
 
@@ -96,30 +94,16 @@ export function TenantsPage() {
               render: (tenant) => {
                 const isProtected = tenant.id === PROTECTED_TENANT_ID;
                 return (
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={t('common.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('tenants.editTenant', { name: tenant.name })}
-                        onClick={() => setEditing({ tenant })}
-                        data-testid={`tenant-edit-${tenant.id}`}
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={isProtected ? t('tenants.protected') : t('common.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('tenants.deleteTenant', { name: tenant.name })}
-                        disabled={isProtected}
-                        onClick={() => confirmDelete(tenant)}
-                        data-testid={`tenant-delete-${tenant.id}`}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions
+                    id={tenant.id}
+                    testIdPrefix="tenant"
+                    editLabel={t('tenants.editTenant', { name: tenant.name })}
+                    onEdit={() => setEditing({ tenant })}
+                    deleteLabel={t('tenants.deleteTenant', { name: tenant.name })}
+                    onDelete={() => askDelete(tenant)}
+                    deleteTooltip={isProtected ? t('tenants.protected') : t('common.delete')}
+                    deleteDisabled={isProtected}
+                  />
                 );
               },
             },

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { USERS_PAGE_SIZE, type UserDto } from '@conversa/shared';
+import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { RowActions } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useStoredSession } from '../../../lib/storage';
 import { useDeleteUser, useUsersList } from '../api/users';
@@ -25,13 +26,10 @@ export function UsersPage() {
   const list = useUsersList(debouncedSearch, page);
   const remove = useDeleteUser();
 
-  const confirmDelete = (user: UserDto) =>
-    modals.openConfirmModal({
+  const askDelete = (user: UserDto) =>
+    confirmDelete({
       title: t('users.deleteTitle'),
-      children: <Text size="sm">{t('users.deleteConfirm', { name: user.name })}</Text>,
-      labels: { confirm: t('common.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      cancelProps: { 'data-testid': 'confirm-cancel' } as Record<string, unknown>,
+      message: t('users.deleteConfirm', { name: user.name }),
       onConfirm: () => remove.mutate(user.id, { onSuccess: () => notifySuccess(t('users.deleted')) }),
     });
 
@@ -127,30 +125,16 @@ export function UsersPage() {
               textAlign: 'right',
               width: 110,
               render: (user) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('common.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('users.editUser', { name: user.name })}
-                      onClick={() => setEditing({ user })}
-                      data-testid={`user-edit-${user.id}`}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={user.id === session?.userId ? t('users.cannotDeleteSelf') : t('common.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('users.deleteUser', { name: user.name })}
-                      disabled={user.id === session?.userId}
-                      onClick={() => confirmDelete(user)}
-                      data-testid={`user-delete-${user.id}`}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <RowActions
+                  id={user.id}
+                  testIdPrefix="user"
+                  editLabel={t('users.editUser', { name: user.name })}
+                  onEdit={() => setEditing({ user })}
+                  deleteLabel={t('users.deleteUser', { name: user.name })}
+                  onDelete={() => askDelete(user)}
+                  deleteTooltip={user.id === session?.userId ? t('users.cannotDeleteSelf') : t('common.delete')}
+                  deleteDisabled={user.id === session?.userId}
+                />
               ),
             },
           ]}
