@@ -35,8 +35,34 @@ export interface AxeOptions {
   disableRules?: string[];
 }
 
+/**
+ * Waits (up to 3 s) until no toast is mid-transition: a toast fading in or out is half transparent, and axe would
+ * report its text's contrast against whatever shows through. Toasts come from server events too (an import of
+ * another spec that finishes on the shared server), so any audit may meet one.
+ */
+async function waitForSettledToasts(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const container = document.querySelector('.mantine-Notifications-root');
+        if (!container) return true;
+        // Each toast and the transition wrappers between it and the container must be fully opaque.
+        return Array.from(container.querySelectorAll('.mantine-Notification-root')).every((toast) => {
+          for (let element: Element | null = toast; element && element !== container; element = element.parentElement) {
+            if (getComputedStyle(element).opacity !== '1') return false;
+          }
+          return true;
+        });
+      },
+      undefined,
+      { polling: 100, timeout: 3000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Runs axe on the current document and returns the serious and critical violations. */
 export async function findAxeViolations(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
+  await waitForSettledToasts(page);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   // Evaluated through the debugging protocol, not as a <script> tag: the app's CSP (script-src 'self') refuses inline
   // scripts, and the check must not loosen the policy it runs under.
