@@ -53,6 +53,11 @@ describe('light-scheme text colours reach WCAG AA (4.5:1)', () => {
     expect(contrast(text, fill)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('a titled toast draws its text in the readable dimmed colour (Mantine uses gray 6, 3.3:1)', () => {
+    const styles = theme.components.Notification?.styles as { description?: { color?: string } };
+    expect(styles.description?.color).toBe('var(--mantine-color-dimmed)');
+  });
+
   it('errors use the readable red', () => {
     expect(light['--mantine-color-error']).toBe('var(--mantine-color-red-text)');
   });
