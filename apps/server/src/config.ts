@@ -51,6 +51,17 @@ const envSchema = z.object({
   WORKERS: booleanFlag(true),
   /** Telegram Bot API base URL; tests point it at a local simulator. */
   TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** Meta's Graph API (WhatsApp Cloud API, Messenger and Instagram Send API); tests point it at a local simulator. */
+  META_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  /**
+   * The Meta app of the app-level webhook (`/api/webhooks/meta`): its secret signs the POSTs (a channel's own
+   * `metaAppSecret` is accepted too) and META_VERIFY_TOKEN answers Meta's verification GET. Optional: per-channel
+   * webhook URLs work without them.
+   */
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_VERIFY_TOKEN: z.string().min(1).optional(),
+  /** The NotificaMe hub's API root; tests point it at a local simulator. */
+  HUB_API_URL: z.string().url().default('https://hub.notificame.com.br/v1'),
   /**
    * Test hooks, never set in production: BAILEYS_SOCKET_MODULE is the absolute path of a module exporting
    * `makeWASocket` used instead of the baileys library's (the built fake socket,
@@ -177,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       actionTimeoutMs: e.SESSION_ACTION_TIMEOUT_MS,
     },
     telegramApiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+    metaGraphUrl: e.META_GRAPH_URL.replace(/\/$/, ''),
+    metaAppSecret: e.META_APP_SECRET,
+    metaVerifyToken: e.META_VERIFY_TOKEN,
+    hubApiUrl: e.HUB_API_URL.replace(/\/$/, ''),
     /** Test hooks (see the schema): the Baileys socket module replacing the library's, and its simulator. */
     baileysSocketModule: e.BAILEYS_SOCKET_MODULE,
     baileysSimulatorUrl: e.BAILEYS_SIMULATOR_URL?.replace(/\/$/, ''),

@@ -228,6 +228,7 @@ export const channelInputSchema = z.object({
   chatFlowId: optionalId,
   tokenTelegram: optionalText(200),
   tokenAPI: optionalText(500),
+  metaAppSecret: optionalText(500),
   wabaId: optionalText(200),
   bmToken: optionalText(1000),
   wabaVersion: optionalText(20),
@@ -280,6 +281,7 @@ export const CHANNEL_FIELD_ACCESS = {
   chatFlowId: 'readable',
   tokenTelegram: 'secret',
   tokenAPI: 'secret',
+  metaAppSecret: 'secret',
   wabaId: 'readable',
   bmToken: 'secret',
   wabaVersion: 'readable',
@@ -319,7 +321,27 @@ const dtoHasNoSecret: [SecretsInDto] extends [never] ? true : SecretsInDto = tru
 void dtoHasNoSecret;
 
 /** Channel types this product can connect today; the add form shows the others disabled. */
-export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = ['telegram', 'baileys', 'whatsapp', 'evo', 'meow'];
+export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = [
+  'telegram',
+  'baileys',
+  'whatsapp',
+  'evo',
+  'meow',
+  'waba',
+  'messenger',
+  'instagram',
+  'hub',
+  'hub_facebook',
+  'hub_instagram',
+  'hub_email',
+];
+
+/** Meta's official channels: webhooks signed with the app secret, the 24-hour customer-service window. */
+export const META_CHANNEL_TYPES = ['waba', 'messenger', 'instagram'] as const satisfies readonly ChannelType[];
+/** NotificaMe hub channels: `hub` and `hub_*` (client-contract §5.3: any type containing `hub`). */
+export const isHubChannelType = (type: string): boolean => type === 'hub' || type.startsWith('hub_');
+/** How long the customer-service window of an official channel stays open after the customer's last message. */
+export const CUSTOMER_WINDOW_MS = 24 * 3600 * 1000;
 
 /** `{T}:whatsappSession` payload fields (client-contract §19); also the answer of the /whatsappsession calls. */
 export const channelSessionStateSchema = z.object({

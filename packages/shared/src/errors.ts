@@ -119,6 +119,25 @@ export const errorCatalogue = {
     'Could not fetch the message, maybe it is too old.',
   ),
   ERROR_NO_PERMISSION_API_ADMIN: def(403, 'Instalação não AUTORIZADA', 'Installation NOT AUTHORISED'),
+  // official channels (issue 15): the spec's 'Ops! Dados WABA incorretos.' and the codes its screens imply
+  ERR_WABA_DATA_INVALID: def(400, 'Ops! Dados WABA incorretos.', 'Oops! Incorrect WABA data.'),
+  ERR_WINDOW_CLOSED: def(
+    409,
+    'A janela de 24 horas de atendimento está fechada: envie um modelo (template) para retomar a conversa.',
+    'The 24-hour customer-service window is closed: send a template to resume the conversation.',
+  ),
+  ERR_NO_TEMPLATE_FOUND: def(404, 'Modelo não encontrado ou não aprovado.', 'Template not found or not approved.'),
+  ERR_META_TOKEN_MISSING: def(
+    400,
+    'Token da Meta não configurado. Verifique as configurações da Meta.',
+    'Meta token not configured. Check the Meta settings.',
+  ),
+  ERR_HUB_TOKEN_MISSING: def(
+    400,
+    'Token do Hub não configurado. Verifique as configurações do Hub.',
+    'Hub token not configured. Check the Hub settings.',
+  ),
+  ERR_HUB_DATA_INVALID: def(400, 'Ops! Dados do Hub incorretos.', 'Oops! Incorrect Hub data.'),
   // ours: codes the spec's screens imply but its catalogue does not name
   ERR_USER_LIMIT_USER_CREATION: def(403, 'Limite de usuários atingido.', 'User limit reached.'),
   ERR_CONNECTION_LIMIT: def(403, 'Limite de conexões atingidas.', 'Connection limit reached.'),

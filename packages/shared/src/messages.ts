@@ -17,6 +17,14 @@ export const MESSAGE_MEDIA_TYPES = [
   'notes',
   'transcription',
   'transfer',
+  // official channels (issue 15): a template sent, interactive sends (buttons, list) and the customer's choice of
+  // one of their options, and a provider message type this product cannot show (stored as such, body says which)
+  'templates',
+  'button',
+  'list',
+  'interactive',
+  'button_reply',
+  'unsupported',
 ] as const;
 export type MessageMediaType = (typeof MESSAGE_MEDIA_TYPES)[number];
 
@@ -68,6 +76,8 @@ export const messageDtoSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   sendType: z.string().nullable(),
   isDelayed: z.boolean(),
+  /** Why the provider refused the message (undelivered, or a `failed` status of an official channel); else null. */
+  sendError: z.string().nullable(),
   isDeleted: z.boolean(),
   deletedAt: z.string().nullable(),
   edition: z.string().nullable(),
@@ -183,3 +193,33 @@ export const searchMessageResponseSchema = z.object({
   ),
   hasMore: z.boolean(),
 });
+
+/**
+ * What an official channel sends beyond a body and a stored file (stored on the message, handed to the adapter by the
+ * send job). Templates carry Graph's component objects as the client built them (client-contract §7.2).
+ */
+export type OutboundPayload =
+  | { kind: 'template'; name: string; language: string; components: unknown[] }
+  | {
+      kind: 'buttons';
+      body: string;
+      header?: string | null;
+      footer?: string | null;
+      buttons: { id: string; title: string }[];
+    }
+  | {
+      kind: 'list';
+      body: string;
+      header?: string | null;
+      footer?: string | null;
+      /** The label of the button that opens the list. */
+      button: string;
+      sections: { title: string; rows: { id: string; title: string; description?: string | null }[] }[];
+    }
+  | {
+      kind: 'media-url';
+      url: string;
+      mediaType: 'image' | 'video' | 'audio' | 'application' | 'sticker';
+      caption?: string | null;
+      filename?: string | null;
+    };

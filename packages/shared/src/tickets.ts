@@ -153,6 +153,11 @@ export const ticketDtoSchema = ticketListItemSchema.extend({
   isFarewellMessage: z.boolean(),
   closingAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /**
+   * Official channels (waba, messenger, instagram): the customer-service window, open for 24 hours after the
+   * customer's last message on that channel (ISO `until`; null when they never wrote). Absent for other channels.
+   */
+  customerWindow: z.object({ open: z.boolean(), until: z.string().nullable() }).nullable().optional(),
 });
 export type TicketDto = z.infer<typeof ticketDtoSchema>;
 

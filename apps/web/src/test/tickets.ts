@@ -115,6 +115,7 @@ export function messageFixture(
     status: 'received',
     sendType: null,
     isDelayed: false,
+    sendError: null,
     isDeleted: false,
     deletedAt: null,
     edition: null,

@@ -3,7 +3,7 @@
  * rest of the server. Adapters translate only: no database, no business rules. The registry (channels.registry.ts) is
  * the only switch on channel type.
  */
-import type { ChannelStatus, ChannelType, MessageMediaType } from '@conversa/shared';
+import type { ChannelStatus, ChannelType, MessageMediaType, OutboundPayload } from '@conversa/shared';
 
 /** The channel facts an adapter needs (secrets included; never sent to clients). */
 export interface ChannelCredentials {
@@ -20,6 +20,8 @@ export interface ChannelCredentials {
   /** Gateway channels (Evolution, Wuzapi): the gateway's API base URL. */
   remotePath: string | null;
   webhookSecret: string;
+  /** Meta channels: the app secret of their webhooks' signatures (null: the installation's META_APP_SECRET). */
+  metaAppSecret?: string | null;
   providerState: Record<string, unknown>;
   /** The channel's proxy (browser sessions: whatsapp-web.js), when set. */
   proxy?: { url: string; user: string | null; pass: string | null } | null;
@@ -100,7 +102,19 @@ export type InboundEvent =
       /** History imported at a login: stored read, not announced, no unread count, no notification (syncTime). */
       imported?: true;
     }
-  | { kind: 'ack'; providerMessageId: string; ack: 1 | 2 | 3 | 4; timestamp: number }
+  | {
+      kind: 'ack';
+      providerMessageId: string;
+      ack: 1 | 2 | 3 | 4;
+      timestamp: number;
+      /** WhatsApp Cloud API statuses: the conversation and pricing category Meta billed the message under. */
+      pricing?: { category: string | null; conversationId: string | null } | null;
+    }
+  /**
+   * The provider refused a message it had accepted (a Cloud API `failed` status, a hub REJECTED): the message is
+   * marked undelivered with `error` (shown on its bubble); a later ack does not move it back.
+   */
+  | { kind: 'send-failed'; providerMessageId: string; error: string; timestamp: number }
   | { kind: 'edit'; providerMessageId: string; party: InboundParty; body: string; timestamp: number }
   | { kind: 'delete'; providerMessageId: string; timestamp: number }
   | { kind: 'reaction'; providerMessageId: string; party: InboundParty; reaction: string; timestamp: number }
@@ -138,6 +152,13 @@ export interface OutboundMessage {
    * before the id was stored) is the same message to WhatsApp, not a second one.
    */
   clientMessageId?: string;
+  /** Official channels: a template, buttons, a list or a file by URL instead of (or around) the body and media. */
+  payload?: OutboundPayload | null;
+  /**
+   * Official channels: whether the customer-service window (24 h after the customer's last message) is open.
+   * Messenger and Instagram send with the HUMAN_AGENT tag when it is closed; undefined for other channels.
+   */
+  windowOpen?: boolean;
 }
 
 export interface SendResult {

@@ -101,6 +101,7 @@ export function toCredentials(row: ChannelRow): ChannelCredentials {
     wabaVersion: row.wabaVersion,
     remotePath: row.remotePath,
     webhookSecret: row.webhookSecret,
+    metaAppSecret: row.metaAppSecret,
     providerState: row.providerState,
     proxy: row.proxyUrl ? { url: row.proxyUrl, user: row.proxyUser, pass: row.proxyPass } : null,
     routing: { queueId: row.queueId, userId: row.userId },

@@ -64,6 +64,11 @@ export const channels = pgTable(
     webversion: text('webversion'),
     remotePath: text('remote_path'),
     fbObject: jsonb('fb_object'),
+    /**
+     * Meta channels (waba, messenger, instagram): the app secret that signs their webhooks (X-Hub-Signature-256);
+     * null: the installation's META_APP_SECRET.
+     */
+    metaAppSecret: text('meta_app_secret'),
     /** Generated per channel; providers send it back on every webhook call (Telegram: X-Telegram-Bot-Api-Secret-Token). */
     webhookSecret: text('webhook_secret').notNull(),
     // messaging
@@ -105,6 +110,8 @@ export const channels = pgTable(
   },
   (t) => [
     index('channels_tenant_idx').on(t.tenantId, t.id),
+    /** Meta's app-level webhook finds a channel by its provider id (waba: phone number id; page or Instagram id). */
+    index('channels_provider_id_idx').on(t.type, t.wabaId),
     uniqueIndex('channels_tenant_default_unique')
       .on(t.tenantId)
       .where(sql`${t.isDefault}`),
@@ -174,4 +181,35 @@ export const channelAuthKeys = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.key] })],
+);
+
+/**
+ * The message templates of a WhatsApp Cloud API channel's business account, synchronised from Graph
+ * (`GET /wabametaTemplate/{tokenApi}`) and kept here so the picker opens without a Graph call.
+ */
+export const wabaTemplates = pgTable(
+  'waba_templates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: bigint('tenant_id', { mode: 'number' })
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    channelId: bigint('channel_id', { mode: 'number' })
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** Graph's template id. */
+    providerId: text('provider_id'),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED ... as Graph tells. */
+    status: text('status').notNull(),
+    category: text('category'),
+    /** Graph's `components` array (HEADER, BODY, FOOTER, BUTTONS) as received. */
+    components: jsonb('components').$type<unknown[]>().notNull().default([]),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('waba_templates_channel_name_lang_unique').on(t.channelId, t.name, t.language),
+    index('waba_templates_tenant_idx').on(t.tenantId, t.channelId),
+  ],
 );

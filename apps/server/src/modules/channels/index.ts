@@ -16,7 +16,7 @@ import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
 
-export { channels, userChannels } from './channels.tables.js';
+export { channels, userChannels, wabaTemplates } from './channels.tables.js';
 export type {
   AdapterCapabilities,
   ChannelAdapter,

@@ -128,6 +128,7 @@ export function toMessageDto(
     status: row.status,
     sendType: row.sendType,
     isDelayed: row.isDelayed,
+    sendError: row.sendError,
     isDeleted: row.isDeleted,
     deletedAt: iso(row.deletedAt),
     edition: row.edition,

@@ -10,13 +10,14 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { MediaStatus, MessageMediaType, MessageStatus } from '@conversa/shared';
+import type { MediaStatus, MessageMediaType, MessageStatus, OutboundPayload } from '@conversa/shared';
 import { foldedExpression } from '../../platform/db/search.js';
 import { channels } from '../channels/index.js';
 import { contacts } from '../contacts/index.js';
@@ -71,6 +72,14 @@ export const messages = pgTable(
     /** Send failed for good ('Mensagem não entregue.'); the web offers a resend. */
     isDelayed: boolean('is_delayed').notNull().default(false),
     sendError: text('send_error'),
+    /**
+     * What an official channel sends beyond body and media (a template, buttons, a list, a file by URL); null for a
+     * plain text or media send. The send job hands it to the adapter.
+     */
+    outboundPayload: jsonb('outbound_payload').$type<OutboundPayload>(),
+    /** WhatsApp Cloud API statuses: the pricing category and conversation id Meta billed the message under. */
+    pricingCategory: text('pricing_category'),
+    conversationId: text('conversation_id'),
     sendAttempts: integer('send_attempts').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -47,6 +47,14 @@ export const tenants = pgTable(
     evoHost: text('evo_host'),
     evoToken: text('evo_token'),
     /**
+     * Official channels (client-contract §10 `/tenantsMetaUpdate`, `/tenantsHubToken`), write-only: the Meta business
+     * token (`metaToken`, business-manager lookups of `/wabametaVerifyBms`), the default WhatsApp Cloud API token
+     * (`wabaToken`, used by a waba channel without its own) and the NotificaMe hub's API token (`hubToken`).
+     */
+    metaToken: text('meta_token'),
+    wabaToken: text('waba_token'),
+    hubToken: text('hub_token'),
+    /**
      * The tenant-level toggles of client-contract §10 (`showChatBot`, `nullTickets`, `supervisorAdmin`, `forceAdmin`,
      * `showGroupsForAll`, `showClosedForAll`, ...), validated by the shared `tenantFlagsSchema`; absent = default.
      */

@@ -31,6 +31,7 @@ export function noteAsMessage(note: TicketNoteDto, ticket: TicketDto): ChatMessa
     status: 'sended',
     sendType: null,
     isDelayed: false,
+    sendError: null,
     isDeleted: false,
     deletedAt: null,
     edition: null,

@@ -48,6 +48,7 @@ export function optimisticMessage({ ticket, me, idFront, body, file, quoted }: D
     status: 'pending',
     sendType: null,
     isDelayed: false,
+    sendError: null,
     isDeleted: false,
     deletedAt: null,
     edition: null,
