@@ -21,3 +21,6 @@ export * from './tickets.js';
 export * from './notes.js';
 export * from './notifications.js';
 export * from './protocols.js';
+export * from './waba.js';
+export * from './meta-pages.js';
+export * from './hub.js';
