@@ -32,10 +32,11 @@ const textUpdate = (chatId: number, firstName: string, text: string) => ({
   },
 });
 
+/** Today as the panel's date input shows it in pt-BR (product-spec §5: dd/MM/yyyy). */
 const today = () => {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
 };
 
 browserTest(

@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCalendar, IconExternalLink, IconFileCertificate, IconSearch } from '@tabler/icons-react';
+import { IconExternalLink, IconFileCertificate, IconSearch } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PROTOCOLS_PAGE_SIZE, type TicketProtocolDto } from '@conversa/shared';
+import { DayInput } from '../../../components/DayInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
-import { dateInputFormat, dayjsLocale, parseDateInput } from '../../../lib/date-input';
 import { formatDateTime } from '../../../lib/dates';
-import { currentLocale } from '../../../lib/i18n';
 import { useProtocolsPage } from '../api/protocols';
 
 /** /protocolos (supervisor menu): the protocols sent to customers; search by number or contact, one day; open ticket. */
 export function ProtocolsPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 400);
   const [date, setDate] = useState<string | null>(null);
@@ -42,23 +39,18 @@ export function ProtocolsPage() {
           }}
           data-testid="protocols-search"
         />
-        <DatesProvider settings={{ locale: dayjsLocale(locale) }}>
-          <DateInput
-            w={200}
-            aria-label={t('protocols.date')}
-            placeholder={t('protocols.date')}
-            valueFormat={dateInputFormat(locale)}
-            dateParser={(text) => parseDateInput(text, locale)}
-            clearable
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            value={date}
-            onChange={(value) => {
-              setDate(value);
-              setPage(1);
-            }}
-            data-testid="protocols-date"
-          />
-        </DatesProvider>
+        <DayInput
+          w={200}
+          aria-label={t('protocols.date')}
+          placeholder={t('protocols.date')}
+          clearable
+          value={date ?? ''}
+          onChange={(value) => {
+            setDate(value || null);
+            setPage(1);
+          }}
+          data-testid="protocols-date"
+        />
       </Group>
       {list.isError && !list.data ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />

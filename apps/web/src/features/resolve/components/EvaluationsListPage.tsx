@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { EvaluationDto, RatingOption } from '@conversa/shared';
+import { DayInput } from '../../../components/DayInput';
 import { QueryError } from '../../../components/QueryError';
 import { formatDateTime, formatNumber } from '../../../lib/dates';
 import { useEvaluations, useRatingConfig } from '../api/resolve-admin';
@@ -50,18 +51,18 @@ export function EvaluationsListPage() {
   return (
     <Stack gap="md">
       <Group align="end" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
+        <DayInput
+          clearable
           label={t('resolve.evaluations.dateStart')}
           value={dateStart}
-          onChange={(e) => setDateStart(e.currentTarget.value)}
+          onChange={setDateStart}
           data-testid="evaluations-date-start"
         />
-        <TextInput
-          type="date"
+        <DayInput
+          clearable
           label={t('resolve.evaluations.dateEnd')}
           value={dateEnd}
-          onChange={(e) => setDateEnd(e.currentTarget.value)}
+          onChange={setDateEnd}
           data-testid="evaluations-date-end"
         />
         <Select

@@ -68,6 +68,22 @@ describe('ticket panel', { timeout: 20_000 }, () => {
     expect(url.searchParams.get('status')).toBe('open,pending');
   });
 
+  it('shows the period as dd/MM/yyyy (product-spec §5) and sends a typed day as yyyy-MM-dd', async () => {
+    serve();
+    renderWithProviders(<TicketPanelPage />);
+    await screen.findAllByTestId('panel-group');
+    const start = screen.getByTestId('panel-date-start') as HTMLInputElement;
+    expect(start.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    fireEvent.change(start, { target: { value: '01/02/2026' } });
+    fireEvent.blur(start);
+    await waitFor(() => {
+      const asked = fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname.endsWith('/dash-tickets-queues'));
+      expect(asked.at(-1)!.searchParams.get('dateStart')).toBe('2026-02-01');
+    });
+  });
+
   it('closes the selected tickets in batches of 10 and lists each ticket’s result, failures with their text', async () => {
     serve({ failId: 105 });
     renderWithProviders(<TicketPanelPage />);

@@ -18,7 +18,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -26,6 +25,7 @@ import { IconArrowsExchange, IconChecks, IconCircleCheck, IconMailOpened } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TICKET_PANEL_LIMIT, TICKET_STATUSES, type TicketDto, type TicketStatus } from '@conversa/shared';
+import { DayInput } from '../../../components/DayInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
 import { describeError } from '../../../lib/api';
@@ -161,19 +161,17 @@ export function TicketPanelPage() {
       />
       <Card withBorder radius="md" padding="md" mb="md" component="section" aria-label={t('ticketPanel.filters')}>
         <Group align="flex-end" gap="md" wrap="wrap">
-          <TextInput
-            type="date"
+          <DayInput
             label={t('ticketPanel.dateStart')}
             value={filter.dateStart}
-            onChange={(event) => setFilter({ ...filter, dateStart: event.currentTarget.value })}
+            onChange={(dateStart) => setFilter({ ...filter, dateStart })}
             error={!filter.dateStart ? t('validation.required', { attribute: t('ticketPanel.dateStart') }) : undefined}
             data-testid="panel-date-start"
           />
-          <TextInput
-            type="date"
+          <DayInput
             label={t('ticketPanel.dateEnd')}
             value={filter.dateEnd}
-            onChange={(event) => setFilter({ ...filter, dateEnd: event.currentTarget.value })}
+            onChange={(dateEnd) => setFilter({ ...filter, dateEnd })}
             error={
               !filter.dateEnd
                 ? t('validation.required', { attribute: t('ticketPanel.dateEnd') })
