@@ -15,6 +15,7 @@ import { readCallPolicy } from './sessions/session-policy.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
+import { wabaRoutes } from './providers/waba/waba.routes.js';
 
 export { channels, userChannels, wabaTemplates } from './channels.tables.js';
 export type {
@@ -141,6 +142,7 @@ export const channelsModule: AppModule = (platform, deps) => {
       await app.register(webhooksRoutes(intake));
       await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
+      await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));
     },
     // Nodes with workers on run stateful sessions; shutdown closes them (auth kept) and frees their leases.
     start: async () => host.start(),
@@ -148,3 +150,9 @@ export const channelsModule: AppModule = (platform, deps) => {
   };
 };
 export { loadChannelCredentials } from './channels.credentials.js';
+export {
+  bodyParameterCount,
+  findApprovedTemplate,
+  renderTemplatePreview,
+  sentParameters,
+} from './providers/waba/waba.templates.js';

@@ -15,6 +15,7 @@ import {
   type SendResult,
 } from '../channels/index.js';
 import { contacts, type ContactRow } from '../contacts/index.js';
+import { customerWindowOf } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import type { JobSpec } from '../../platform/jobs/queue.js';
 import type { SendPayload } from './messages.jobs.js';
@@ -29,6 +30,8 @@ interface PreparedSend {
   channel: ChannelCredentials | null;
   to: string | null;
   replyTo: string | null;
+  /** Meta channels: whether the customer-service window is open now; undefined for other channel types. */
+  windowOpen?: boolean;
 }
 
 /** The contact's id on the channel's provider (Telegram chats by id, WhatsApp by number, ...). */
@@ -70,12 +73,16 @@ async function prepareSend(
   const channel = message.channelId ? await loadChannelCredentials(tx, message.channelId) : null;
   const [contact] = await tx.select().from(contacts).where(eq(contacts.id, message.contactId)).limit(1);
   const quoted = message.quotedMsgId ? await findMessage(tx, message.quotedMsgId) : undefined;
+  const window = channel
+    ? await customerWindowOf(tx, { contactId: message.contactId, channelId: channel.id, channel: channel.type })
+    : null;
   return {
     message,
     attempt: message.sendAttempts,
     channel,
     to: channel && contact ? recipientFor(channel.type, contact) : null,
     replyTo: quoted?.messageId ?? null,
+    ...(window ? { windowOpen: window.open } : {}),
   };
 }
 
@@ -98,6 +105,8 @@ async function outbound(deps: PipelineDeps, prepared: PreparedSend & { to: strin
     media,
     replyToProviderMessageId: prepared.replyTo,
     clientMessageId: clientMessageIdOf(message.tenantId, message.id),
+    payload: message.outboundPayload ?? null,
+    ...(prepared.windowOpen === undefined ? {} : { windowOpen: prepared.windowOpen }),
   };
 }
 

@@ -4,7 +4,14 @@
  * and sends nothing twice (unique (tenant, ticket, idFront)). Uploaded media is in the store before the transaction
  * and is removed again when the transaction fails or the idFront was already used.
  */
-import type { MessageEventDto, MessageMediaType, SendQuickMessage, TicketDto } from '@conversa/shared';
+import type {
+  ChannelType,
+  MessageEventDto,
+  MessageMediaType,
+  OutboundPayload,
+  SendQuickMessage,
+  TicketDto,
+} from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import { withTenant } from '../../platform/db/tenancy.js';
@@ -19,6 +26,7 @@ import { SEND_MESSAGE_JOB } from './messages.jobs.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from './messages.repository.js';
 import { quickMessageOutbound } from './messages.quick-send.js';
+import { assertWindowAllows } from './messages.window.js';
 
 export interface StoredUploadMedia {
   key: string;
@@ -37,6 +45,26 @@ export interface OutboundValues {
   media: StoredUploadMedia | null;
   /** An agent's own text (POST /messages JSON without sendType): signed when the signature rule says so. */
   sign?: boolean;
+  /** Official channels: a template, buttons, a list or a file by URL (stored on the message for the send job). */
+  payload?: OutboundPayload | null;
+  /** The stored media type when it is not the upload's (templates, button, list, a file by URL). */
+  mediaType?: MessageMediaType;
+}
+
+/** What a send route asks of the ticket beyond "the caller may write on it". */
+export interface SendRequirements {
+  /** The ticket's channel must be of this type (the `/wabameta*` routes): else 400 ERR_CHANNEL_TYPE_UNSUPPORTED. */
+  channelType?: ChannelType;
+  /**
+   * A template is allowed outside the customer-service window (Meta's rule); every other waba send is checked.
+   * Set by the template route only.
+   */
+  outsideWindow?: boolean;
+  /**
+   * Runs in the send's transaction once the ticket is checked, before anything is stored: fills what depends on
+   * the ticket's channel (the template route reads its cached template here) or refuses.
+   */
+  prepare?: (tx: Tx, ticket: TicketRow) => Promise<Partial<OutboundValues>>;
 }
 
 /**
@@ -66,7 +94,7 @@ export async function queueOutboundMessage(
     fromMe: true,
     read: true,
     body: values.body,
-    mediaType: media?.mediaType ?? 'chat',
+    mediaType: values.mediaType ?? media?.mediaType ?? 'chat',
     mediaKey: media?.key ?? null,
     mediaName: media?.name ?? null,
     mediaMime: media?.mime ?? null,
@@ -77,6 +105,7 @@ export async function queueOutboundMessage(
     status: 'pending',
     sendType: values.sendType,
     quotedMsgId: values.quotedMsgId,
+    outboundPayload: values.payload ?? null,
   });
   if (!row) {
     // A concurrent POST with the same idFront won the unique index.
@@ -103,12 +132,23 @@ async function checkQuoted(tx: Tx, ticket: TicketRow, quotedMsgId: number | null
   return quoted.id;
 }
 
+/** The ticket the caller may write on, of the required channel type. */
+async function writableTicket(tx: Tx, ctx: AuthedContext, ticketId: number, needs: SendRequirements) {
+  const ticket = await findVisibleTicket(tx, ctx, ticketId);
+  if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
+  if (needs.channelType && ticket.channel !== needs.channelType) throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
+  if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
+  return ticket;
+}
+
 export function createSendService(deps: PipelineDeps) {
-  async function store(ctx: AuthedContext, ticketId: number, values: OutboundValues) {
+  async function store(ctx: AuthedContext, ticketId: number, input: OutboundValues, needs: SendRequirements) {
     return withTenant(deps.db, ctx, async (tx) => {
-      const ticket = await findVisibleTicket(tx, ctx, ticketId);
-      if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
-      if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
+      const ticket = await writableTicket(tx, ctx, ticketId, needs);
+      // A retried POST answers its stored message even when the window closed meanwhile.
+      const retried = input.idFront ? await findByIdFront(tx, ticket.id, input.idFront) : undefined;
+      if (!retried && !needs.outsideWindow) await assertWindowAllows(tx, ctx, ticket);
+      const values = needs.prepare && !retried ? { ...input, ...(await needs.prepare(tx, ticket)) } : input;
       const quotedMsgId = await checkQuoted(tx, ticket, values.quotedMsgId);
       const body = values.sign && !values.media ? await signedBody(tx, ctx, values.body) : values.body;
       const { row, created } = await queueOutboundMessage(tx, deps.jobs, ctx, ticket, { ...values, body, quotedMsgId });
@@ -120,11 +160,11 @@ export function createSendService(deps: PipelineDeps) {
 
   return {
     /** Checked before an upload is read, so a file for a ticket the caller cannot write to is never stored. */
-    async assertWritable(ctx: AuthedContext, ticketId: number): Promise<void> {
+    async assertWritable(ctx: AuthedContext, ticketId: number, needs: SendRequirements = {}): Promise<void> {
       await withTenant(deps.db, ctx, async (tx) => {
-        const ticket = await findVisibleTicket(tx, ctx, ticketId);
-        if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
-        if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
+        const ticket = await writableTicket(tx, ctx, ticketId, needs);
+        // Refused before the upload is read: a file for a send that cannot go out is never stored.
+        if (!needs.outsideWindow) await assertWindowAllows(tx, ctx, ticket);
       });
     },
 
@@ -134,10 +174,15 @@ export function createSendService(deps: PipelineDeps) {
       return this.sendMessage(ctx, ticketId, await quickMessageOutbound(deps, ctx, input));
     },
 
-    async sendMessage(ctx: AuthedContext, ticketId: number, values: OutboundValues): Promise<MessageEventDto> {
+    async sendMessage(
+      ctx: AuthedContext,
+      ticketId: number,
+      values: OutboundValues,
+      needs: SendRequirements = {},
+    ): Promise<MessageEventDto> {
       let result: { message: MessageEventDto; created: boolean; ticket: TicketDto | null };
       try {
-        result = await store(ctx, ticketId, values);
+        result = await store(ctx, ticketId, values, needs);
       } catch (error) {
         if (values.media) await deps.store.delete(values.media.key);
         throw error;

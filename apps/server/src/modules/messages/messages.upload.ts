@@ -17,6 +17,8 @@ export const uploadFieldsSchema = z.object({
   idFront: z.string().min(1).max(100).optional(),
   isSticker: looseBoolean.optional(),
   fromMe: z.string().max(10).optional(),
+  /** `/wabametaFile` and `/wabametaSticker` name their ticket in the form (POST /messages in its path). */
+  ticketId: z.coerce.number().int().positive().optional(),
   /** Scheduling arrives with its own issue; an empty value is what the clients send otherwise. */
   scheduleDate: z.union([z.literal(''), z.literal('null'), z.literal('undefined')]).optional(),
 });

@@ -15,6 +15,7 @@ export { tenantCounters, ticketLogs, tickets } from './tickets.tables.js';
 export { allocateProtocol } from './tickets.protocol.js';
 export { findVisibleTicket, lockVisibleTicket } from './tickets.access.js';
 export { loadTicketDto, loadTicketDtos } from './tickets.dto.js';
+export { customerWindowOf, hasCustomerWindow, windowFrom, type CustomerWindow } from './tickets.window.js';
 export {
   ACCESS_OPTIONS,
   TICKET_COLUMNS,

@@ -29,6 +29,7 @@ import * as plan from './tickets.transitions.js';
 import { readTransitionRules } from './tickets.rules.js';
 import type { Step } from './tickets.transitions.js';
 import { pendingScheduledMessages } from './tickets.scheduled.js';
+import { customerWindowOf, hasCustomerWindow } from './tickets.window.js';
 import './tickets.events.js';
 import { findTenantChannel } from '../channels/index.js';
 import { findReason } from '../reasons/index.js';
@@ -222,6 +223,8 @@ export function createTicketsService(deps: TicketsServiceDeps) {
         const dto = {
           ...(await loadTicketDto(tx, id))!,
           scheduledMessages: await pendingScheduledMessages(tx, ticket),
+          // Official channels only (one indexed read); the list leaves it out: it is the hot path.
+          ...(hasCustomerWindow(ticket.channel) ? { customerWindow: await customerWindowOf(tx, ticket) } : {}),
         };
         return { dto, reset: read ? ticket : null };
       });
