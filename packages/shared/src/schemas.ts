@@ -232,6 +232,10 @@ export const tenantDtoSchema = z.object({
   wuzapiHost: z.string().nullable(),
   evoHost: z.string().nullable(),
   evoTokenConfigured: z.boolean(),
+  /** Meta and hub tokens (issue 15), write-only like the Evolution key. */
+  metaTokenConfigured: z.boolean(),
+  wabaTokenConfigured: z.boolean(),
+  hubTokenConfigured: z.boolean(),
   createdAt: z.string(),
 });
 export type TenantDto = z.infer<typeof tenantDtoSchema>;

@@ -166,3 +166,21 @@ export const tenantGatewaysResponseSchema = z.object({
   evoTokenConfigured: z.boolean(),
 });
 export type TenantGateways = z.infer<typeof tenantGatewaysResponseSchema>;
+
+/**
+ * PUT /tenantsMetaUpdate/{id} `{ id, metaToken, wabaToken }` and PUT /tenantsHubToken/{id} `{ id, hubToken }`: the
+ * tokens are write-only. An absent or empty one keeps the stored value; `null` clears it.
+ */
+const writeOnlyToken = z
+  .union([z.string().trim().max(2000), z.null()])
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+export const tenantMetaTokensInputSchema = z.object({ metaToken: writeOnlyToken, wabaToken: writeOnlyToken });
+export const tenantHubTokenInputSchema = z.object({ hubToken: writeOnlyToken });
+/** The answer of both, and fields of GET /tenants/{id}: only whether each token is stored. */
+export const tenantTokensResponseSchema = z.object({
+  metaTokenConfigured: z.boolean(),
+  wabaTokenConfigured: z.boolean(),
+  hubTokenConfigured: z.boolean(),
+});
+export type TenantTokensState = z.infer<typeof tenantTokensResponseSchema>;

@@ -145,6 +145,11 @@ export interface OutboundMessage {
   body: string;
   mediaType: MessageMediaType;
   media: { data: Buffer; mime: string; name: string } | null;
+  /**
+   * The stored file's signed public link (PUBLIC_URL/api/media/<token>, valid 1 h) when the message has media:
+   * providers that fetch files themselves (the NotificaMe hub) send this instead of the bytes.
+   */
+  mediaUrl?: string | null;
   replyToProviderMessageId: string | null;
   /**
    * The same for every attempt of one stored message: providers that let the sender choose the message id (WhatsApp

@@ -3,10 +3,12 @@ import { tenantsRoutes } from './tenants.routes.js';
 import { createTenantsService } from './tenants.service.js';
 import { createTenantPreferencesService } from './tenants.preferences.js';
 import { createTenantFlagsService } from './tenants.flags.js';
+import { createTenantTokensService } from './tenants.tokens.js';
 
 export { plans, tenantMediaUsage, tenants } from './tenants.tables.js';
 export { createMediaQuota, readMediaUsage } from './tenants.media-usage.js';
 export { readRatingConfig } from './tenants.preferences.js';
+export { readTenantTokens, type TenantTokens } from './tenants.tokens.js';
 export { findPublicPlan, findTenantById, insertTenant } from './tenants.repository.js';
 export type { PlanRow, TenantRow } from './tenants.repository.js';
 
@@ -15,5 +17,6 @@ export const tenantsModule: AppModule = (platform) => ({
     createTenantsService({ db: platform.db, events: platform.events }),
     createTenantPreferencesService({ db: platform.db }),
     createTenantFlagsService({ db: platform.db }),
+    createTenantTokensService({ db: platform.db }),
   ),
 });

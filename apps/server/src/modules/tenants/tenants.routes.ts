@@ -12,7 +12,10 @@ import {
   plansResponseSchema,
   readTenantFlags,
   tenantDtoSchema,
+  tenantHubTokenInputSchema,
   tenantListResponseSchema,
+  tenantMetaTokensInputSchema,
+  tenantTokensResponseSchema,
   updateTenantInputSchema,
   type PlanDto,
   type TenantDto,
@@ -24,6 +27,7 @@ import type { TenantPreferencesService } from './tenants.preferences.js';
 import { tenantPreferencesRoutes } from './tenants.preferences.routes.js';
 import type { TenantFlagsService } from './tenants.flags.js';
 import { tenantFlagsRoutes } from './tenants.flags.routes.js';
+import { tokensStateOf, type TenantTokensService } from './tenants.tokens.js';
 
 export const toTenantDto = (row: TenantRow): TenantDto => ({
   id: row.id,
@@ -39,6 +43,7 @@ export const toTenantDto = (row: TenantRow): TenantDto => ({
   wuzapiHost: row.wuzapiHost,
   evoHost: row.evoHost,
   evoTokenConfigured: Boolean(row.evoToken),
+  ...tokensStateOf(row),
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -59,6 +64,7 @@ export function tenantsRoutes(
   service: TenantsService,
   preferences: TenantPreferencesService,
   flags: TenantFlagsService,
+  tokens: TenantTokensService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(tenantPreferencesRoutes(preferences));
@@ -106,6 +112,17 @@ export function tenantsRoutes(
       },
       async (request) =>
         toTenantDto(await service.updateTenant(requireProfile(request, 'superadmin'), request.params.id, request.body)),
+    );
+
+    // Write-only tokens (issue 15): the answer tells only whether each is stored.
+    const tokenRoute = { tags: ['tenants'], params: idParamsSchema, response: { 200: tenantTokensResponseSchema } };
+    app.put(
+      '/tenantsMetaUpdate/:id',
+      { schema: { ...tokenRoute, body: tenantMetaTokensInputSchema } },
+      async (request) => tokens.saveMetaTokens(requireProfile(request, 'admin'), request.params.id, request.body),
+    );
+    app.put('/tenantsHubToken/:id', { schema: { ...tokenRoute, body: tenantHubTokenInputSchema } }, async (request) =>
+      tokens.saveHubToken(requireProfile(request, 'admin'), request.params.id, request.body),
     );
 
     app.delete(
