@@ -196,6 +196,11 @@ export const channelDtoSchema = z.object({
   integrations: z.partialRecord(z.enum(READABLE_INTEGRATION_KEYS as [ChannelIntegrationKey]), z.string()),
   /** Which secret fields (CHANNEL_SECRET_FIELDS and SECRET_INTEGRATION_KEYS) hold a value. */
   configuredSecrets: z.array(z.string()),
+  /**
+   * Meta channels (waba, messenger, instagram): the callback URL and verify token to paste into Meta's app dashboard
+   * (the token is derived from the channel's webhook secret, never the secret). Null for other types.
+   */
+  metaWebhook: z.object({ url: z.string(), verifyToken: z.string() }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

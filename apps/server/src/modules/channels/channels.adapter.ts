@@ -268,4 +268,10 @@ export interface ChannelAdapter {
   stop(channel: ChannelCredentials): Promise<void>;
   /** Gateways only: the live session operations of this channel over the gateway's API (see GatewayLive). */
   live?(channel: ChannelCredentials): GatewayLive;
+  /**
+   * Optional: completes a webhook's parsed events before they are stored (Messenger/Instagram fill contact names and
+   * pictures from the User Profile API). Called by the intake after the signature check; must not throw for a
+   * lookup that failed (keep the event as parsed).
+   */
+  enrichInbound?(channel: ChannelCredentials, events: InboundEvent[]): Promise<InboundEvent[]>;
 }

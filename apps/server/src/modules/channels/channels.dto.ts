@@ -5,6 +5,7 @@
 import {
   CHANNEL_FLAG_KEYS,
   CHANNEL_SECRET_FIELDS,
+  META_CHANNEL_TYPES,
   READABLE_INTEGRATION_KEYS,
   SECRET_INTEGRATION_KEYS,
   type ChannelDto,
@@ -14,6 +15,24 @@ import {
 } from '@conversa/shared';
 import type { ChannelCredentials } from './channels.adapter.js';
 import type { ChannelRow } from './channels.repository.js';
+import { metaVerifyTokenOf } from './providers/meta/meta.signature.js';
+
+/**
+ * PUBLIC_URL of this process, for the Meta channels' `metaWebhook` (set once by the channels module at start: the DTO
+ * is built in many places that have no config at hand).
+ */
+let webhookBaseUrl = '';
+export function setChannelWebhookBaseUrl(publicUrl: string): void {
+  webhookBaseUrl = publicUrl.replace(/\/+$/, '');
+}
+
+function metaWebhook(row: ChannelRow): ChannelDto['metaWebhook'] {
+  if (!(META_CHANNEL_TYPES as readonly string[]).includes(row.type)) return null;
+  return {
+    url: `${webhookBaseUrl}/api/webhooks/${row.type}/${row.id}`,
+    verifyToken: metaVerifyTokenOf(row.webhookSecret),
+  };
+}
 
 /** An allow-list: a stored key that is not declared readable (a new one, a stale one) stays on the server. */
 function publicIntegrations(row: ChannelRow): ChannelDto['integrations'] {
@@ -68,6 +87,7 @@ export function toChannelDto(row: ChannelRow): ChannelDto {
     ...flags(row),
     integrations: publicIntegrations(row),
     configuredSecrets: configuredSecrets(row),
+    metaWebhook: metaWebhook(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

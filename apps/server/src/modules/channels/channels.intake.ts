@@ -120,27 +120,49 @@ export function createWebhookIntake(deps: {
     async expect(provider: string, channelId: number): Promise<void> {
       await resolve(provider, channelId);
     },
+    /** The channel of a webhook path, when it exists and is the provider's (Meta's verification GET reads it). */
+    channel: (provider: string, channelId: number) => resolve(provider, channelId),
+    parse,
     async receive(provider: string, channelId: number, request: WebhookRequest): Promise<IntakeResult> {
       const { adapter, row } = await resolve(provider, channelId);
       if (!adapter.verifyInbound(toCredentials(row), request)) throw fail('ERR_WEBHOOK_UNAUTHORIZED');
-      const events = parse(adapter, row, request.body);
-      // Updates still in flight after a disconnect (or to a switched-off channel) are acknowledged and dropped.
-      if (!row.isActive || row.status === 'DISCONNECTED') return { received: 0, ignored: true };
-      const channel = toCredentials(row);
-      const ctx = systemContext(row.tenantId);
-      for (const event of events) {
-        if (event.kind === 'session' || event.kind === 'session-sync' || event.kind === 'battery') {
-          await sessions.applySideEvent(ctx, row.id, event);
-          continue;
-        }
-        const sink = sinks.get(deps.platform);
-        // Without a sink nothing could be stored: a 503 makes the provider resend later instead of losing it.
-        if (!sink) throw fail('ERR_SERVICE_UNAVAILABLE');
-        await sink.receive(channel, event);
-      }
-      return { received: events.length, ignored: false };
+      return deliver(adapter, row, parse(adapter, row, request.body));
     },
+    deliver,
   };
+
+  /** The adapter's enrichment (profile names, pictures) is a nicety: when it fails, the events go as parsed. */
+  async function enrich(adapter: ChannelAdapter, channel: ChannelCredentials, parsed: InboundEvent[]) {
+    if (!adapter.enrichInbound || parsed.length === 0) return parsed;
+    try {
+      return await adapter.enrichInbound(channel, parsed);
+    } catch {
+      return parsed;
+    }
+  }
+
+  /**
+   * Stores the parsed (and verified) events of one channel: session events to the sessions service, the rest to the
+   * inbound sink, after the adapter's optional enrichment.
+   */
+  async function deliver(adapter: ChannelAdapter, row: ChannelRow, parsed: InboundEvent[]): Promise<IntakeResult> {
+    // Updates still in flight after a disconnect (or to a switched-off channel) are acknowledged and dropped.
+    if (!row.isActive || row.status === 'DISCONNECTED') return { received: 0, ignored: true };
+    const channel = toCredentials(row);
+    const events = await enrich(adapter, channel, parsed);
+    const ctx = systemContext(row.tenantId);
+    for (const event of events) {
+      if (event.kind === 'session' || event.kind === 'session-sync' || event.kind === 'battery') {
+        await sessions.applySideEvent(ctx, row.id, event);
+        continue;
+      }
+      const sink = sinks.get(deps.platform);
+      // Without a sink nothing could be stored: a 503 makes the provider resend later instead of losing it.
+      if (!sink) throw fail('ERR_SERVICE_UNAVAILABLE');
+      await sink.receive(channel, event);
+    }
+    return { received: events.length, ignored: false };
+  }
 }
 
 export type WebhookIntake = ReturnType<typeof createWebhookIntake>;

@@ -9,6 +9,7 @@ import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
+import { createWabaAdapter } from './providers/waba/waba.adapter.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
 import { createWwebjsDriver } from './providers/wwebjs/wwebjs.driver.js';
 import { createSessionAdapter } from './sessions/session-adapter.js';
@@ -26,11 +27,15 @@ export interface AdapterRegistry {
  * Stateful types get a session adapter over their driver, run by the host; without a host (a registry built for
  * a tool or a test) they are absent.
  */
-export function createAdapterRegistry(config: Pick<Config, 'telegramApiRoot'>, host?: SessionHost): AdapterRegistry {
+export function createAdapterRegistry(
+  config: Pick<Config, 'telegramApiRoot' | 'metaGraphUrl' | 'metaAppSecret'>,
+  host?: SessionHost,
+): AdapterRegistry {
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
     ['meow', createWuzapiAdapter()],
     ['evo', createEvolutionAdapter()],
+    ['waba', createWabaAdapter({ graphUrl: config.metaGraphUrl, appSecret: config.metaAppSecret })],
   ]);
   for (const driver of host?.drivers() ?? []) adapters.set(driver.type, createSessionAdapter(driver, host!));
   return {

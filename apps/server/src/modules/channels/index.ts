@@ -1,6 +1,6 @@
 import type { AppModule } from '../../modules.js';
 import { systemContext, withSystem } from '../../platform/db/tenancy.js';
-import { toCredentials } from './channels.dto.js';
+import { setChannelWebhookBaseUrl, toCredentials } from './channels.dto.js';
 import { findChannelById } from './channels.repository.js';
 import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
 import { registerChannelsRealtime } from './channels.realtime.js';
@@ -13,6 +13,7 @@ import { createSessionHost, type SessionHost } from './sessions/session-host.js'
 import { bindLiveOps } from './sessions/session-live-ops.js';
 import { readCallPolicy } from './sessions/session-policy.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
+import { createMetaWebhookRouter } from './providers/meta/meta.webhook-routing.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
 import { wabaRoutes } from './providers/waba/waba.routes.js';
@@ -134,12 +135,14 @@ export const channelsModule: AppModule = (platform, deps) => {
   });
   bound.sessions = sessions;
   const intake = createWebhookIntake({ db, events, registry, sessions, platform });
+  setChannelWebhookBaseUrl(config.publicUrl);
+  const metaRouter = createMetaWebhookRouter({ db, events, registry, intake, appSecret: config.metaAppSecret });
   registerChannelsRealtime(events, platform.realtime);
   return {
     plugin: async (app) => {
       await app.register(channelsRoutes(service, sessions));
       await app.register(channelsTenantsRoutes(db, service));
-      await app.register(webhooksRoutes(intake));
+      await app.register(webhooksRoutes(intake, { router: metaRouter, verifyToken: config.metaVerifyToken }));
       await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
       await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));

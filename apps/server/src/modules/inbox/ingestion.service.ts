@@ -27,6 +27,7 @@ import {
   applyInboundDelete,
   applyInboundEdit,
   applyInboundReaction,
+  applyInboundSendFailure,
   DOWNLOAD_MEDIA_JOB,
   loadMessageDto,
   loadMessageEventDtos,
@@ -373,7 +374,13 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       case 'message':
         return ingestMessage(channel, event);
       case 'ack':
-        return change(channel, 'chat:ack', (tx) => applyInboundAck(tx, channel.id, event.providerMessageId, event.ack));
+        return change(channel, 'chat:ack', (tx) =>
+          applyInboundAck(tx, channel.id, event.providerMessageId, event.ack, event.pricing),
+        );
+      case 'send-failed':
+        return change(channel, 'chat:update', (tx) =>
+          applyInboundSendFailure(tx, channel.id, event.providerMessageId, event.error),
+        );
       case 'edit':
         return change(channel, 'chat:update', (tx) =>
           applyInboundEdit(tx, channel.id, event.providerMessageId, event.body, at(event.timestamp)),

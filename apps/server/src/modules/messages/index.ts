@@ -40,6 +40,7 @@ export {
   applyInboundDelete,
   applyInboundEdit,
   applyInboundReaction,
+  applyInboundSendFailure,
   storeInboundMessage,
   storeInboundMessages,
 } from './messages.inbound.js';

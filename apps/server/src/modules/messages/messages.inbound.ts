@@ -253,10 +253,38 @@ export async function storeInboundMessages(
 }
 
 /** Acks only move forward: a late 'delivered' never overwrites 'read'. */
-export async function applyInboundAck(tx: Tx, channelId: number, providerId: string, ack: number) {
+/**
+ * Acks only move forward. `pricing` (WhatsApp Cloud API statuses) stores the category and conversation Meta billed
+ * the message under, also on an ack that does not move. A message marked undelivered stays so (isDelayed and
+ * sendError are not touched here).
+ */
+export async function applyInboundAck(
+  tx: Tx,
+  channelId: number,
+  providerId: string,
+  ack: number,
+  pricing?: { category: string | null; conversationId: string | null } | null,
+) {
   const row = await findByProviderId(tx, channelId, providerId, true);
-  if (!row || ack <= row.ack) return null;
-  return (await updateMessage(tx, row.id, { ack })) ?? null;
+  if (!row) return null;
+  const patch: { ack?: number; pricingCategory?: string; conversationId?: string } = {};
+  if (ack > row.ack) patch.ack = ack;
+  if (pricing?.category && pricing.category !== row.pricingCategory) patch.pricingCategory = pricing.category;
+  if (pricing?.conversationId && pricing.conversationId !== row.conversationId) {
+    patch.conversationId = pricing.conversationId;
+  }
+  if (Object.keys(patch).length === 0) return null;
+  return (await updateMessage(tx, row.id, patch)) ?? null;
+}
+
+/**
+ * The provider refused a message it had accepted (Cloud API `failed` status): marked undelivered with the reason,
+ * as the send job marks a send it gave up on. Null when unknown or already marked with the same reason.
+ */
+export async function applyInboundSendFailure(tx: Tx, channelId: number, providerId: string, error: string) {
+  const row = await findByProviderId(tx, channelId, providerId, true);
+  if (!row || !row.fromMe || (row.isDelayed && row.sendError === error)) return null;
+  return (await updateMessage(tx, row.id, { isDelayed: true, sendError: error.slice(0, 500) })) ?? null;
 }
 
 export async function applyInboundEdit(tx: Tx, channelId: number, providerId: string, body: string, at: Date) {
