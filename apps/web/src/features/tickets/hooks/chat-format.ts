@@ -2,8 +2,11 @@
 import dayjs from 'dayjs';
 import { MEDIA_ALLOWED_MIME_PREFIXES, MEDIA_MAX_BYTES, type MessageDto, type MessageMediaType } from '@conversa/shared';
 
-/** Notes, transcriptions and transfer notices take no reply, forward, reaction, edit or deletion (§20.3). */
-const PASSIVE_TYPES: MessageMediaType[] = ['notes', 'transcription', 'transfer'];
+/**
+ * Templates, notes, transcriptions and transfer notices take no reply, forward, reaction, edit or deletion (§20.3:
+ * "the last five families", `templates`/`templateMessage` being one).
+ */
+const PASSIVE_TYPES: MessageMediaType[] = ['templates', 'notes', 'transcription', 'transfer'];
 export const isActionable = (message: MessageDto): boolean => !PASSIVE_TYPES.includes(message.mediaType);
 
 export const MEDIA_TYPES_WITH_FILE: MessageMediaType[] = ['image', 'video', 'audio', 'ptt', 'application', 'sticker'];

@@ -5,6 +5,7 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MessageDto, MessageMediaType, TicketDto } from '@conversa/shared';
+import { ApiError } from '../../../lib/api';
 import { updateMessages, useSendFile, useSendText } from '../api/messages';
 import { addOptimistic, removeOptimistic, setOptimisticState, type ChatMessage } from './messages-cache';
 
@@ -89,13 +90,27 @@ export function optimisticMessage({ ticket, me, idFront, body, file, quoted }: D
   };
 }
 
-export function useChatSend(ticket: TicketDto | undefined, me: { id: number; name: string } | null) {
+/**
+ * `onRefused`: the server refused a send for a reason the chat shows in place (409 ERR_WINDOW_CLOSED of a WhatsApp
+ * Cloud API ticket outside its 24-hour window); the bubble still turns failed and the catalogue toast still shows.
+ */
+export function useChatSend(
+  ticket: TicketDto | undefined,
+  me: { id: number; name: string } | null,
+  onRefused?: (code: string) => void,
+) {
   const queryClient = useQueryClient();
   const ticketId = ticket?.id ?? 0;
   const sendText = useSendText(ticketId);
   const sendFile = useSendFile(ticketId);
   /** Files of failed sends, kept so "retry" can upload them again. */
   const files = useRef(new Map<string, File>());
+  const refused = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.code === 'ERR_WINDOW_CLOSED') onRefused?.(error.code);
+    },
+    [onRefused],
+  );
 
   const text = useCallback(
     (body: string, quoted: MessageDto | null) => {
@@ -104,9 +119,9 @@ export function useChatSend(ticket: TicketDto | undefined, me: { id: number; nam
       updateMessages(queryClient, ticket.id, (data) =>
         addOptimistic(data, optimisticMessage({ ticket, me, idFront, body, quoted })),
       );
-      sendText.mutate({ body, quotedMsgId: quoted?.id ?? null, idFront });
+      sendText.mutate({ body, quotedMsgId: quoted?.id ?? null, idFront }, { onError: refused });
     },
-    [queryClient, ticket, me, sendText],
+    [queryClient, ticket, me, sendText, refused],
   );
 
   const file = useCallback(
@@ -117,9 +132,9 @@ export function useChatSend(ticket: TicketDto | undefined, me: { id: number; nam
       updateMessages(queryClient, ticket.id, (data) =>
         addOptimistic(data, optimisticMessage({ ticket, me, idFront, body: upload.name, file: upload })),
       );
-      sendFile.mutate({ file: upload, idFront }, { onSuccess: () => files.current.delete(idFront) });
+      sendFile.mutate({ file: upload, idFront }, { onSuccess: () => files.current.delete(idFront), onError: refused });
     },
-    [queryClient, ticket, me, sendFile],
+    [queryClient, ticket, me, sendFile, refused],
   );
 
   const canRetry = useCallback(
@@ -134,12 +149,18 @@ export function useChatSend(ticket: TicketDto | undefined, me: { id: number; nam
       updateMessages(queryClient, ticket.id, (data) => setOptimisticState(data, idFront, 'sending'));
       const upload = files.current.get(idFront);
       if (upload) {
-        sendFile.mutate({ file: upload, idFront }, { onSuccess: () => files.current.delete(idFront) });
+        sendFile.mutate(
+          { file: upload, idFront },
+          { onSuccess: () => files.current.delete(idFront), onError: refused },
+        );
       } else {
-        sendText.mutate({ body: message.body, quotedMsgId: message.quotedMsg?.id ?? null, idFront });
+        sendText.mutate(
+          { body: message.body, quotedMsgId: message.quotedMsg?.id ?? null, idFront },
+          { onError: refused },
+        );
       }
     },
-    [queryClient, ticket, sendFile, sendText],
+    [queryClient, ticket, sendFile, sendText, refused],
   );
 
   const discard = useCallback(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Group, Pill, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import {
   IconMicrophone,
@@ -44,6 +44,8 @@ interface ChatInputProps {
   groupTicketId?: number | null;
   /** The ticket: the `/` quick messages fill their variables from it and send their files into it. */
   ticket?: TicketDto | undefined;
+  /** Channel-specific tools next to "attach" (the template picker of WhatsApp Cloud API tickets). */
+  tools?: ReactNode;
 }
 
 /** The message input: text (Enter sends, Shift+Enter breaks the line), emoji, files, voice notes, reply and edit. */
@@ -249,6 +251,7 @@ export function ChatInput(props: ChatInputProps) {
                 event.currentTarget.value = '';
               }}
             />
+            {props.tools}
           </>
         )}
         <Textarea

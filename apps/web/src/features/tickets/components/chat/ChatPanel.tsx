@@ -16,12 +16,17 @@ import { isAcceptedFile } from '../../hooks/chat-format';
 import { useMarkRead } from '../../hooks/chat-mark-read';
 import { useChatSend } from '../../hooks/chat-send';
 import { useChangeTicket, useChatTicket } from '../../hooks/chat-ticket';
+import { useCustomerWindow } from '../../hooks/customer-window';
+import { useForceOpenChatWindow } from '../../api/force-open-window';
 import { flattenHistory, type ChatMessage } from '../../hooks/messages-cache';
 import classes from './chat.module.css';
 import { ChatHeader, ticketChanges } from './ChatHeader';
 import { ChatInput, type PendingFile } from './ChatInput';
 import { ChatScheduleBar } from './schedule/ChatScheduleBar';
 import { ContactDrawer } from './ContactDrawer';
+import { CustomerWindowIndicator } from './CustomerWindowIndicator';
+import { TemplatePickerModal } from './TemplatePickerModal';
+import { TemplateTool, WindowClosedNotice, WindowRefusedAlert } from './WindowNotices';
 import { ForwardModal } from './ForwardModal';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ChatNotesProvider } from './ChatNotes';
@@ -51,10 +56,22 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
     () => new Set(history.data?.pages.flatMap((page) => page.messagesOffLine.map((m) => m.id)) ?? []),
     [history.data],
   );
-  const lastIncomingId = history.data ? (items.findLast((m) => !m.fromMe && m.id > 0)?.id ?? null) : undefined;
+  const lastIncoming = history.data ? (items.findLast((m) => !m.fromMe && m.id > 0) ?? null) : undefined;
+  const lastIncomingId = lastIncoming === undefined ? undefined : (lastIncoming?.id ?? null);
   useMarkRead(ticketId, ticket?.unreadMessages, lastIncomingId);
 
-  const send = useChatSend(ticket, me);
+  // Official channels: the 24-hour window (reopens when the customer writes: a new received bubble, or the ticket's
+  // lastMessageReceived from realtime), and for waba the composer that only a template may pass while it is closed.
+  const lastIncomingAt = lastIncoming?.createdAt ?? null;
+  const customerWindow = useCustomerWindow(ticket, lastIncomingAt);
+  const isWaba = ticket?.whatsapp?.type === 'waba';
+  const forceOpen = useForceOpenChatWindow(isWaba);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  // A 409 ERR_WINDOW_CLOSED, shown until the customer writes again (the newest received message changes).
+  const [refusedAt, setRefusedAt] = useState<string | null | undefined>(undefined);
+  const onRefused = useCallback(() => setRefusedAt(lastIncomingAt), [lastIncomingAt]);
+
+  const send = useChatSend(ticket, me, onRefused);
   const edit = useEditMessage(ticketId);
   const remove = useDeleteMessage(ticketId);
   const react = useReactMessage(ticketId);
@@ -151,6 +168,9 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
   }
 
   const liveSession = isLiveChannelType(ticket.whatsapp?.type);
+  const windowBlocked = isWaba && customerWindow !== null && !customerWindow.open && !forceOpen;
+  const showRefused = isWaba && refusedAt !== undefined && refusedAt === lastIncomingAt;
+  const openTemplates = () => setTemplatesOpen(true);
   const isGroup = ticket.isGroup || ticket.contact.isGroup;
   const blockedReason =
     ticket.status === 'closed' ? 'closed' : ticket.status === 'pending' && ticket.userId !== meId ? 'pending' : null;
@@ -200,6 +220,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
           liveSessionTools={liveSession && (session?.profile === 'admin' || session?.profile === 'superadmin')}
           onOpenContact={() => setContactOpen(true)}
         />
+        {customerWindow ? <CustomerWindowIndicator window={customerWindow} /> : null}
         <MessageList
           ref={list}
           items={withNotes.items}
@@ -252,23 +273,39 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
               ) : null}
             </Group>
           </Alert>
+        ) : windowBlocked ? (
+          <WindowClosedNotice onOpenTemplates={openTemplates} />
         ) : (
-          <ChatInput
-            replyTo={replyTo}
-            onCancelReply={() => setReplyTo(null)}
-            editing={editing}
-            onCancelEdit={() => setEditing(null)}
-            files={files}
-            onAddFiles={addFiles}
-            onRemoveFile={(key) => setFiles((current) => current.filter((f) => f.key !== key))}
-            onSendText={sendText}
-            onSendFiles={sendFiles}
-            onSendAudio={(file) => send.file(file)}
-            onEdit={(message, newBody) => edit.mutate({ message, newBody })}
-            groupTicketId={liveSession && isGroup ? ticket.id : null}
-            ticket={ticket}
-          />
+          <>
+            {showRefused ? (
+              <WindowRefusedAlert onOpenTemplates={openTemplates} onClose={() => setRefusedAt(undefined)} />
+            ) : null}
+            <ChatInput
+              replyTo={replyTo}
+              onCancelReply={() => setReplyTo(null)}
+              editing={editing}
+              onCancelEdit={() => setEditing(null)}
+              files={files}
+              onAddFiles={addFiles}
+              onRemoveFile={(key) => setFiles((current) => current.filter((f) => f.key !== key))}
+              onSendText={sendText}
+              onSendFiles={sendFiles}
+              onSendAudio={(file) => send.file(file)}
+              onEdit={(message, newBody) => edit.mutate({ message, newBody })}
+              groupTicketId={liveSession && isGroup ? ticket.id : null}
+              ticket={ticket}
+              tools={isWaba ? <TemplateTool onOpen={openTemplates} /> : null}
+            />
+          </>
         )}
+        {isWaba && ticket.whatsappId && templatesOpen ? (
+          <TemplatePickerModal
+            ticketId={ticket.id}
+            channelId={ticket.whatsappId}
+            opened
+            onClose={() => setTemplatesOpen(false)}
+          />
+        ) : null}
         {dragging ? (
           <div className={classes.dropOverlay} aria-hidden>
             <Group gap="xs">

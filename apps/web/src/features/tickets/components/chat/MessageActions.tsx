@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@conversa/shared';
 import { notifyInfo } from '../../../../lib/notify';
 import { hasFile, messageText } from '../../hooks/chat-format';
+import { canForward } from '../../hooks/official-messages';
 import classes from './chat.module.css';
 
 export const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
@@ -126,13 +127,15 @@ export function MessageActions({
           >
             {t('chat.actions.reply')}
           </Menu.Item>
-          <Menu.Item
-            leftSection={<IconArrowForwardUp size={16} aria-hidden />}
-            onClick={() => handlers.onForward(message)}
-            data-testid="message-action-forward"
-          >
-            {t('chat.actions.forward')}
-          </Menu.Item>
+          {canForward(message) ? (
+            <Menu.Item
+              leftSection={<IconArrowForwardUp size={16} aria-hidden />}
+              onClick={() => handlers.onForward(message)}
+              data-testid="message-action-forward"
+            >
+              {t('chat.actions.forward')}
+            </Menu.Item>
+          ) : null}
           {canEdit ? (
             <Menu.Item
               leftSection={<IconPencil size={16} aria-hidden />}

@@ -1,14 +1,16 @@
 import { memo } from 'react';
-import { Badge, Button, Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChecks, IconClock, IconPencil } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconChecks, IconClock, IconPencil } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@conversa/shared';
 import { dateTimeOf, isActionable, messageText, timeOf } from '../../hooks/chat-format';
 import type { ChatMessage } from '../../hooks/messages-cache';
+import { canForward, isOfficialKind } from '../../hooks/official-messages';
 import classes from './chat.module.css';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageContent } from './MessageContent';
+import { OfficialContent } from './OfficialContent';
 
 export interface BubbleHandlers extends MessageActionHandlers {
   onQuoteClick: (id: number) => void;
@@ -102,7 +104,7 @@ export const MessageBubble = memo(function MessageBubble({
 
   return (
     <div className={clsx(classes.row, out && classes.rowOut)} data-testid={`message-${message.id}`} data-from-me={out}>
-      {selectMode && actionable && !message.isDeleted ? (
+      {selectMode && actionable && canForward(message) && !message.isDeleted ? (
         <Checkbox
           mt={6}
           checked={selected}
@@ -140,7 +142,7 @@ export const MessageBubble = memo(function MessageBubble({
           </Text>
         ) : null}
         <QuotedBlock message={message} onClick={handlers.onQuoteClick} />
-        <MessageContent message={message} />
+        {isOfficialKind(message) ? <OfficialContent message={message} /> : <MessageContent message={message} />}
         {message.isDeleted ? (
           <Text size="xs" c="red.7" fs="italic">
             {t('chat.deletedAt', { date: dateTimeOf(message.deletedAt ?? message.updatedAt) })}
@@ -157,12 +159,23 @@ export const MessageBubble = memo(function MessageBubble({
           </Text>
           {out ? <AckIcon ack={message.ack} pending={offline || local === 'sending'} /> : null}
         </Group>
-        {message.isDelayed ? (
-          <Tooltip label={t('chat.undeliveredHelp')} multiline w={260} withinPortal>
-            <Text size="xs" c="red" fw={500} tabIndex={0}>
-              {t('chat.undelivered')}
-            </Text>
-          </Tooltip>
+        {message.isDelayed || message.sendError ? (
+          <Stack gap={0} mt={2} data-testid={`message-undelivered-${message.id}`}>
+            <Group gap={4} wrap="nowrap">
+              <IconAlertTriangle size={12} aria-hidden color="var(--mantine-color-red-8)" />
+              <Tooltip label={t('chat.undeliveredHelp')} multiline w={260} withinPortal>
+                <Text size="xs" c="red.8" fw={500} tabIndex={0}>
+                  {t('chat.undelivered')}
+                </Text>
+              </Tooltip>
+            </Group>
+            {/* The provider's reason (e.g. "131047: Re-engagement message"), in words next to the state. */}
+            {message.sendError ? (
+              <Text size="xs" c="red.8" data-testid={`message-send-error-${message.id}`}>
+                {t('chat.sendErrorReason', { reason: message.sendError })}
+              </Text>
+            ) : null}
+          </Stack>
         ) : null}
         {local === 'failed' ? (
           <Group gap={4} mt={4}>
