@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
+import { metaMessagingAdapters } from './providers/meta-messaging/meta-messaging.adapter.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 import { createWabaAdapter } from './providers/waba/waba.adapter.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
@@ -35,6 +36,7 @@ export function createAdapterRegistry(
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
     ['meow', createWuzapiAdapter()],
     ['evo', createEvolutionAdapter()],
+    ...metaMessagingAdapters(config),
     ['waba', createWabaAdapter({ graphUrl: config.metaGraphUrl, appSecret: config.metaAppSecret })],
   ]);
   for (const driver of host?.drivers() ?? []) adapters.set(driver.type, createSessionAdapter(driver, host!));

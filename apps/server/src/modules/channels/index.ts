@@ -16,6 +16,7 @@ import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { createMetaWebhookRouter } from './providers/meta/meta.webhook-routing.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
+import { metaPagesRoutes } from './providers/meta-messaging/meta-pages.routes.js';
 import { wabaRoutes } from './providers/waba/waba.routes.js';
 
 export { channels, userChannels, wabaTemplates } from './channels.tables.js';
@@ -145,6 +146,7 @@ export const channelsModule: AppModule = (platform, deps) => {
       await app.register(webhooksRoutes(intake, { router: metaRouter, verifyToken: config.metaVerifyToken }));
       await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
+      await app.register(metaPagesRoutes({ db, events, registry, logger }));
       await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));
     },
     // Nodes with workers on run stateful sessions; shutdown closes them (auth kept) and frees their leases.

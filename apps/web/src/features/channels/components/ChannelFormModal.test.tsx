@@ -92,16 +92,25 @@ describe('channel form', { timeout: 20_000 }, () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('lists every type and disables the ones not supported yet', async () => {
+  it('lists every type but the hub ones (added from the hub settings) and disables the ones not supported', async () => {
     serve(() => undefined);
     renderWithProviders(<ChannelFormModal opened onClose={vi.fn()} />);
     await settle();
     fireEvent.click(screen.getByTestId('channel-form-type'));
-    expect(await optionsOf('channel-form-type')).toHaveLength(12);
-    expect(await findOption('channel-form-type', 'Telegram')).not.toHaveAttribute('aria-disabled');
-    for (const name of ['WhatsApp Cloud API (WABA) (em breve)', 'Instagram (em breve)', 'Messenger (em breve)']) {
-      expect(await findOption('channel-form-type', name)).toHaveAttribute('aria-disabled', 'true');
+    const names = (await optionsOf('channel-form-type')).map((option) => option.textContent);
+    expect(names).toHaveLength(8);
+    expect(names.filter((name) => name?.includes('NotificaMe'))).toEqual([]);
+    for (const name of ['Telegram', 'WhatsApp Cloud API (WABA)', 'Instagram', 'Messenger']) {
+      expect(await findOption('channel-form-type', name)).not.toHaveAttribute('aria-disabled');
     }
+  });
+
+  it('offers a type the server does not support yet as disabled, "coming soon"', async () => {
+    serve(() => undefined);
+    renderWithProviders(<ChannelFormModal opened onClose={vi.fn()} supportedTypes={['telegram']} />);
+    await settle();
+    fireEvent.click(screen.getByTestId('channel-form-type'));
+    expect(await findOption('channel-form-type', 'Messenger (em breve)')).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('creates a Telegram channel with a body of input fields only', async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Tabs } from '@mantine/core';
+import { Button, Group, Modal, Stack, Tabs } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { ChannelDto } from '@conversa/shared';
+import { channelDtoSchema, type ChannelDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveChannel } from '../api/channels';
@@ -10,16 +10,25 @@ import {
   channelToValues,
   FIELD_OF_CODE,
   GENERAL_FIELDS,
+  isHubType,
+  isMetaType,
   isQrType,
+  META_FIELDS,
   validateChannel,
   valuesToInput,
+  wabaCredentialKey,
+  wabaNeedsVerify,
   type ChannelFormValues,
   type SupportedTypes,
 } from '../hooks/channel-form';
 import { notifyFailure } from '../hooks/notify-failure';
 import { BehaviourPanel, GeneralPanel, MessagesPanel } from './ChannelFormPanels';
+import { HubCredentials } from './HubCredentials';
 import { ImportPanel } from './ImportPanel';
 import { IntegrationsPanel } from './IntegrationsPanel';
+import { MetaWebhookPanel } from './MetaWebhookPanel';
+import { PageFields } from './PageFields';
+import { WabaFields, type WabaVerification } from './WabaFields';
 
 interface ChannelFormModalProps {
   opened: boolean;
@@ -28,9 +37,20 @@ interface ChannelFormModalProps {
   channel?: ChannelDto;
   /** The types offered (default: the shared SUPPORTED_CHANNEL_TYPES). */
   supportedTypes?: SupportedTypes;
+  /** The tab shown first (the credentials of a Meta channel just created, to copy its webhook). */
+  initialTab?: Tab;
+  /** A Meta channel was created (instead of closing): the page reopens it on its webhook. */
+  onMetaCreated?: (channel: ChannelDto) => void;
 }
 
-export function ChannelFormModal({ opened, onClose, channel, supportedTypes }: ChannelFormModalProps) {
+export function ChannelFormModal({
+  opened,
+  onClose,
+  channel,
+  supportedTypes,
+  initialTab,
+  onMetaCreated,
+}: ChannelFormModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -42,67 +62,104 @@ export function ChannelFormModal({ opened, onClose, channel, supportedTypes }: C
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {opened ? (
-        <ChannelForm key={channel?.id ?? 'new'} channel={channel} supported={supportedTypes} onDone={onClose} />
+        <ChannelForm
+          key={channel?.id ?? 'new'}
+          channel={channel}
+          supported={supportedTypes}
+          initialTab={initialTab}
+          onDone={onClose}
+          onMetaCreated={onMetaCreated}
+        />
       ) : null}
     </Modal>
   );
 }
 
-type Tab = 'general' | 'import' | 'messages' | 'behaviour' | 'integrations';
+export type Tab = 'general' | 'credentials' | 'import' | 'messages' | 'behaviour' | 'integrations';
 
 interface ChannelFormProps {
   channel?: ChannelDto;
   supported?: SupportedTypes;
+  initialTab?: Tab;
   onDone: () => void;
+  onMetaCreated?: (channel: ChannelDto) => void;
 }
 
-function ChannelForm({ channel, supported, onDone }: ChannelFormProps) {
+function ChannelForm({ channel, supported, initialTab, onDone, onMetaCreated }: ChannelFormProps) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('general');
+  const [tab, setTab] = useState<Tab>(initialTab ?? 'general');
   const save = useSaveChannel();
+  // The last successful waba check and the credentials it checked.
+  const [verification, onVerified] = useState<WabaVerification | null>(null);
   const form = useForm<ChannelFormValues>({
     mode: 'controlled',
     initialValues: channelToValues(channel, supported),
     validate: (values) => validateChannel(values, channel, t, supported),
   });
-  const qr = isQrType(form.getValues().type);
+  const type = form.getValues().type;
+  const qr = isQrType(type);
+  const credentials = isMetaType(type) || isHubType(type);
+
+  /** The tab holding a field: a Meta channel's credentials have their own. */
+  const tabOf = (field: string): Tab =>
+    isMetaType(form.getValues().type) && META_FIELDS.has(field)
+      ? 'credentials'
+      : GENERAL_FIELDS.has(field)
+        ? 'general'
+        : 'import';
 
   const onError = (error: unknown) => {
     const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
     if (field) {
       form.setFieldError(field, describeError(error));
-      setTab('general');
+      if (field === 'verify') onVerified(null);
+      setTab(field === 'verify' ? 'credentials' : 'general');
     }
     notifyFailure(error, t('channels.saveError'));
   };
 
   const submit = form.onSubmit(
-    (values) =>
+    (values) => {
+      // New or changed waba credentials are saved only once Graph accepted exactly these.
+      if (wabaNeedsVerify(values, channel) && verification?.key !== wabaCredentialKey(values)) {
+        form.setFieldError('verify', t('channels.meta.waba.verifyRequired'));
+        setTab('credentials');
+        return;
+      }
       save.mutate(
         { id: channel?.id, input: valuesToInput(values, channel) },
         {
-          onSuccess: () => {
+          onSuccess: (body) => {
             notifySuccess(channel ? t('channels.saved') : t('channels.created'));
-            onDone();
+            const created = channel ? null : channelDtoSchema.safeParse(body);
+            // A new Meta channel stays on screen: its webhook must now be pasted into Meta's dashboard.
+            if (created?.success && isMetaType(created.data.type) && onMetaCreated) onMetaCreated(created.data);
+            else onDone();
           },
           onError,
         },
-      ),
-    // Checked fields live in the general and import tabs: show the one with the first failure.
-    (errors) => setTab(Object.keys(errors).some((field) => GENERAL_FIELDS.has(field)) ? 'general' : 'import'),
+      );
+    },
+    // Show the tab of the first failure, the general tab first.
+    (errors) => {
+      const tabs = Object.keys(errors).map(tabOf);
+      setTab((['general', 'credentials', 'import'] as const).find((name) => tabs.includes(name)) ?? 'general');
+    },
   );
+  const shown: Tab = (tab === 'import' && !qr) || (tab === 'credentials' && !credentials) ? 'general' : tab;
 
   return (
     <form onSubmit={submit} noValidate>
-      <Tabs
-        value={tab === 'import' && !qr ? 'general' : tab}
-        onChange={(value) => setTab((value as Tab | null) ?? 'general')}
-        keepMounted
-      >
+      <Tabs value={shown} onChange={(value) => setTab((value as Tab | null) ?? 'general')} keepMounted>
         <Tabs.List mb="md">
           <Tabs.Tab value="general" data-testid="channel-tab-general">
             {t('channels.tabs.general')}
           </Tabs.Tab>
+          {credentials ? (
+            <Tabs.Tab value="credentials" data-testid="channel-tab-credentials">
+              {t('channels.tabs.credentials')}
+            </Tabs.Tab>
+          ) : null}
           {qr ? (
             <Tabs.Tab value="import" data-testid="channel-tab-import">
               {t('channels.tabs.import')}
@@ -121,6 +178,11 @@ function ChannelForm({ channel, supported, onDone }: ChannelFormProps) {
         <Tabs.Panel value="general">
           <GeneralPanel form={form} channel={channel} supported={supported} />
         </Tabs.Panel>
+        {credentials ? (
+          <Tabs.Panel value="credentials">
+            <CredentialsPanel form={form} channel={channel} verification={verification} onVerified={onVerified} />
+          </Tabs.Panel>
+        ) : null}
         {qr ? (
           <Tabs.Panel value="import">
             <ImportPanel form={form} />
@@ -145,5 +207,28 @@ function ChannelForm({ channel, supported, onDone }: ChannelFormProps) {
         </Button>
       </Group>
     </form>
+  );
+}
+
+interface CredentialsPanelProps {
+  form: ReturnType<typeof useForm<ChannelFormValues>>;
+  channel?: ChannelDto;
+  verification: WabaVerification | null;
+  onVerified: (verification: WabaVerification | null) => void;
+}
+
+/** The credentials tab: per Meta type its fields (and, once saved, the webhook); hub channels read-only. */
+function CredentialsPanel({ form, channel, verification, onVerified }: CredentialsPanelProps) {
+  const type = form.getValues().type;
+  if (isHubType(type)) return <HubCredentials channel={channel} />;
+  return (
+    <Stack gap="lg">
+      {type === 'waba' ? (
+        <WabaFields form={form} channel={channel} verification={verification} onVerified={onVerified} />
+      ) : (
+        <PageFields form={form} channel={channel} />
+      )}
+      {channel?.type === type ? <MetaWebhookPanel channel={channel} /> : null}
+    </Stack>
   );
 }

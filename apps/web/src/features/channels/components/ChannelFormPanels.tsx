@@ -10,6 +10,7 @@ import {
   hasSecret,
   IMPORT_FLAGS,
   isGatewayType,
+  isHubType,
   isSupportedType,
   type ChannelFormValues,
   type SupportedTypes,
@@ -32,7 +33,9 @@ export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
   const evo = values.type === 'evo';
   const nameLocked = evo && channel?.type === 'evo';
   const instance = evoInstanceName(values.name);
-  const typeOptions = CHANNEL_TYPES.map((type) => {
+  // Hub channels come from /configuracoes/hub: offered only as the type an existing hub channel already has.
+  const hubLocked = channel !== undefined && isHubType(channel.type);
+  const typeOptions = CHANNEL_TYPES.filter((type) => !isHubType(type) || type === channel?.type).map((type) => {
     const label = t(`channels.types.${type}`);
     const available = isSupportedType(type, supported) || type === channel?.type;
     return {
@@ -51,6 +54,8 @@ export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
           data={typeOptions}
           allowDeselect={false}
           required
+          readOnly={hubLocked}
+          description={hubLocked ? t('channels.hub.typeLocked') : undefined}
           data-testid="channel-form-type"
           {...form.getInputProps('type')}
         />

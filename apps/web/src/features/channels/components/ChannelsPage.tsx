@@ -12,12 +12,12 @@ import { useChannels, useChannelSession, useDeleteChannel, type SessionAction } 
 import { isQrType } from '../hooks/channel-form';
 import { notifyFailure } from '../hooks/notify-failure';
 import { ChannelCard } from './ChannelCard';
-import { ChannelFormModal } from './ChannelFormModal';
+import { ChannelFormModal, type Tab } from './ChannelFormModal';
 import { ImportOldMessagesModal } from './ImportOldMessagesModal';
 import { QrCodeModal } from './QrCodeModal';
 
 type Dialog =
-  | { kind: 'form'; channelId?: number }
+  | { kind: 'form'; channelId?: number; tab?: Tab }
   | { kind: 'qrcode'; channelId: number }
   | { kind: 'importOld'; channelId: number }
   | null;
@@ -131,6 +131,9 @@ export function ChannelsPage() {
             opened={dialog?.kind === 'form' && (dialog.channelId === undefined || dialogChannel !== undefined)}
             onClose={closeDialog}
             channel={dialog?.kind === 'form' ? dialogChannel : undefined}
+            initialTab={dialog?.kind === 'form' ? dialog.tab : undefined}
+            // A new Meta channel opens again on its credentials tab, where its webhook is to be copied.
+            onMetaCreated={(created) => setDialog({ kind: 'form', channelId: created.id, tab: 'credentials' })}
           />
           <QrCodeModal channel={dialog?.kind === 'qrcode' ? (dialogChannel ?? null) : null} onClose={closeDialog} />
           <ImportOldMessagesModal

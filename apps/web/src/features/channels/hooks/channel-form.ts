@@ -7,6 +7,8 @@ import {
   CHANNEL_SECRET_FIELDS,
   channelInputSchema,
   SECRET_INTEGRATION_KEYS,
+  isHubChannelType,
+  META_CHANNEL_TYPES,
   SUPPORTED_CHANNEL_TYPES,
   type ChannelDto,
   type ChannelFlagKey,
@@ -29,6 +31,13 @@ export const IMPORT_FLAGS: readonly ChannelFlagKey[] = [
 ];
 export const isQrType = (type: ChannelType): boolean => QR_CHANNEL_TYPES.includes(type);
 export const isGatewayType = (type: ChannelType): boolean => GATEWAY_CHANNEL_TYPES.includes(type);
+/** Meta's official APIs (decisions of issue 15): credentials typed here, webhooks pasted into Meta's dashboard. */
+export const isMetaType = (type: ChannelType): boolean => (META_CHANNEL_TYPES as readonly ChannelType[]).includes(type);
+/** NotificaMe hub channels are created from /configuracoes/hub, never from this form. */
+export const isHubType = (type: ChannelType): boolean => isHubChannelType(type);
+/** The Graph API version field: digits, a dot, digits ("20.0" becomes the URL segment v20.0). */
+export const WABA_VERSION_PATTERN = /^\d{1,3}\.\d{1,2}$/;
+export const DEFAULT_WABA_VERSION = '20.0';
 
 /** The Evolution instance name: the channel name with everything but [A-Za-z0-9] removed (product-spec §5). */
 export const evoInstanceName = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '');
@@ -42,8 +51,19 @@ export interface ChannelFormValues {
   remotePath: string;
   /** Gateways: the Evolution API key or the Wuzapi user token; write-only, empty on edit keeps the stored one. */
   tokenAPI: string;
-  /** Wuzapi: the instance id (Evolution derives it from the name). */
+  /**
+   * Wuzapi: the instance id (Evolution derives it from the name). Meta types: the phone number id (waba), the
+   * Facebook page id (messenger) or the Instagram account id (instagram).
+   */
   wabaId: string;
+  /** waba: the Graph API version ("20.0"). */
+  wabaVersion: string;
+  /** waba: the WhatsApp Business Account id; write-only like the token. */
+  bmToken: string;
+  /** Meta types: the app secret that signs the webhooks; write-only. */
+  metaAppSecret: string;
+  /** waba: the display number a successful verification returned (digits); sent as the channel's number. */
+  number: string;
   /** History import (QR types): first and last day (YYYY-MM-DD) and the queue of the imported tickets. */
   importOldMessages: string | null;
   importRecentMessages: string | null;
@@ -123,6 +143,10 @@ export function channelToValues(
     remotePath: channel?.remotePath ?? '',
     tokenAPI: '',
     wabaId: channel?.wabaId ?? '',
+    wabaVersion: channel?.wabaVersion || DEFAULT_WABA_VERSION,
+    bmToken: '',
+    metaAppSecret: '',
+    number: channel?.number ?? '',
     importOldMessages: dayOf(channel?.importOldMessages),
     importRecentMessages: dayOf(channel?.importRecentMessages),
     queueIdImportMessages: channel?.queueIdImportMessages != null ? String(channel.queueIdImportMessages) : null,
@@ -157,6 +181,7 @@ export function validateChannel(
     errors.tokenTelegram = t('errors.ERR_TELEGRAM_TOKEN_REQUIRED');
   }
   if (isGatewayType(values.type)) Object.assign(errors, validateGateway(values, typeChanged ? undefined : channel, t));
+  if (isMetaType(values.type)) Object.assign(errors, validateMeta(values, typeChanged ? undefined : channel, t));
   if (isQrType(values.type)) {
     const { importOldMessages: start, importRecentMessages: end } = values;
     if (start && end && end < start) errors.importRecentMessages = t('channels.form.importEndBeforeStart');
@@ -176,6 +201,50 @@ function validateGateway(values: ChannelFormValues, channel: ChannelDto | undefi
   return errors;
 }
 
+/**
+ * waba: the phone number id and a well-formed version (the token may stay empty: the tenant's WhatsApp token is
+ * used). Messenger and Instagram: the id and the token come together, or neither (the page is then connected with
+ * Facebook login data once the channel is saved).
+ */
+function validateMeta(values: ChannelFormValues, channel: ChannelDto | undefined, t: TFunction) {
+  const errors: Record<string, string> = {};
+  const id = values.wabaId.trim();
+  const idLabel = t(`channels.meta.${values.type}.wabaId`);
+  if (values.type === 'waba') {
+    if (!id) errors.wabaId = t('validation.required', { attribute: idLabel });
+    else if (!/^\d+$/.test(id)) errors.wabaId = t('channels.meta.idDigits');
+    if (!WABA_VERSION_PATTERN.test(values.wabaVersion.trim()))
+      errors.wabaVersion = t('channels.meta.waba.versionInvalid');
+    const bm = values.bmToken.trim();
+    if (bm && !/^\d+$/.test(bm)) errors.bmToken = t('channels.meta.idDigits');
+    return errors;
+  }
+  const token = values.tokenAPI.trim() !== '' || hasSecret(channel, 'tokenAPI');
+  if (id && !/^\d+$/.test(id)) errors.wabaId = t('channels.meta.idDigits');
+  else if (!id && token) errors.wabaId = t('validation.required', { attribute: idLabel });
+  if (id && !token) errors.tokenAPI = t('channels.meta.pageTokenRequired');
+  return errors;
+}
+
+/**
+ * waba credentials differ from the stored ones (a new channel, another type, a typed secret, another id or version):
+ * the form then asks for a successful verification before saving.
+ */
+export function wabaNeedsVerify(values: ChannelFormValues, channel?: ChannelDto): boolean {
+  if (values.type !== 'waba') return false;
+  if (channel?.type !== 'waba') return true;
+  return (
+    values.tokenAPI.trim() !== '' ||
+    values.bmToken.trim() !== '' ||
+    values.wabaId.trim() !== (channel.wabaId ?? '') ||
+    values.wabaVersion.trim() !== channel.wabaVersion
+  );
+}
+
+/** What a verification checked: a later change of any of these asks for a new one. */
+export const wabaCredentialKey = (values: ChannelFormValues): string =>
+  JSON.stringify([values.tokenAPI.trim(), values.wabaId.trim(), values.bmToken.trim(), values.wabaVersion.trim()]);
+
 const textOrNull = (value: string) => value.trim() || null;
 const idOrNull = (value: string | null) => (value ? Number(value) : null);
 const flag = (on: boolean) => (on ? 'enabled' : 'disabled');
@@ -186,7 +255,7 @@ const endOfDay = (day: string | null) => (day ? dayjs(day).endOf('day').toISOStr
 /** Evolution: the instance is fixed at creation (the stripped name); Wuzapi: as typed; other types: as stored. */
 function instanceInput(values: ChannelFormValues, channel: ChannelDto | undefined, name: string): string | null {
   if (values.type === 'evo') return channel?.type === 'evo' ? channel.wabaId : name;
-  if (values.type === 'meow') return textOrNull(values.wabaId);
+  if (values.type === 'meow' || isMetaType(values.type)) return textOrNull(values.wabaId);
   return channel?.wabaId ?? null;
 }
 
@@ -198,14 +267,29 @@ function typeFieldsInput(values: ChannelFormValues, channel?: ChannelDto): Parti
   const name = evo && channel?.type === 'evo' ? channel.name : evo ? evoInstanceName(values.name) : values.name.trim();
   const tokenAPI = values.tokenAPI.trim();
   const qr = isQrType(values.type);
+  const meta = isMetaType(values.type);
   return {
     name,
     remotePath: gateway ? textOrNull(values.remotePath) : (channel?.remotePath ?? null),
     wabaId: instanceInput(values, channel, name),
-    ...(gateway && tokenAPI ? { tokenAPI } : {}),
+    ...((gateway || meta) && tokenAPI ? { tokenAPI } : {}),
+    ...(meta ? metaInput(values) : {}),
     importOldMessages: qr ? startOfDay(values.importOldMessages) : (channel?.importOldMessages ?? null),
     importRecentMessages: qr ? endOfDay(values.importRecentMessages) : (channel?.importRecentMessages ?? null),
     queueIdImportMessages: qr ? idOrNull(values.queueIdImportMessages) : (channel?.queueIdImportMessages ?? null),
+  };
+}
+
+/** Meta fields: the version and the verified number (waba), and the secrets typed (an empty one keeps the stored). */
+function metaInput(values: ChannelFormValues): Partial<ChannelInput> {
+  const bmToken = values.bmToken.trim();
+  const metaAppSecret = values.metaAppSecret.trim();
+  return {
+    ...(values.type === 'waba'
+      ? { wabaVersion: values.wabaVersion.trim(), number: textOrNull(values.number.replace(/\D/g, '')) }
+      : {}),
+    ...(values.type === 'waba' && bmToken ? { bmToken } : {}),
+    ...(metaAppSecret ? { metaAppSecret } : {}),
   };
 }
 
@@ -266,9 +350,10 @@ export function valuesToInput(values: ChannelFormValues, channel?: ChannelDto): 
 }
 
 /** Server codes that belong to one field (shown under it, besides the toast). */
-export const FIELD_OF_CODE: Record<string, 'tokenTelegram' | 'type' | 'name'> = {
+export const FIELD_OF_CODE: Record<string, 'tokenTelegram' | 'type' | 'name' | 'verify'> = {
   ERR_TELEGRAM_TOKEN_REQUIRED: 'tokenTelegram',
   ERR_CHANNEL_TYPE_UNSUPPORTED: 'type',
+  ERR_WABA_DATA_INVALID: 'verify',
 };
 
 /** The fields of the general tab (a failed check there shows that tab); the others live in the import tab. */
@@ -279,4 +364,13 @@ export const GENERAL_FIELDS: ReadonlySet<string> = new Set([
   'remotePath',
   'tokenAPI',
   'wabaId',
+]);
+/** The fields of the credentials tab of Meta channels (`verify`: the waba verification still missing). */
+export const META_FIELDS: ReadonlySet<string> = new Set([
+  'tokenAPI',
+  'wabaId',
+  'wabaVersion',
+  'bmToken',
+  'metaAppSecret',
+  'verify',
 ]);

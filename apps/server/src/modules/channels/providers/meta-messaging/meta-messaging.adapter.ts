@@ -154,7 +154,8 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
     for (const [index, text] of parts.entries()) {
       const metadata = index === 0 ? marker : `${marker}:${index}`;
       const body = { ...envelope(message, index === 0 ? reply : null), message: { text, metadata } };
-      first ??= await post(channel, body);
+      const sent = await post(channel, body);
+      first ??= sent;
     }
     return first!;
   }

@@ -18,6 +18,8 @@ export interface GraphSimCall {
   query: Record<string, string>;
   /** JSON body, or the multipart fields (JSON fields parsed, files as `{ name, type, size, text }`). */
   body: Record<string, unknown>;
+  /** What the simulator answered. */
+  answer?: unknown;
 }
 
 export interface SimPage {
@@ -189,6 +191,7 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
           return send(status, { error });
         }
         const [status, payload] = answer(call);
+        call.answer = payload;
         send(status, payload);
       })
       .catch(() => send(400, { error: { message: 'Bad body', code: 100 } }));
