@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError, type ChannelCredentials, type OutboundMessage } from '../../channels.adapter.js';
-import { signMetaBody } from '../meta/meta.signature.js';
+import { signMetaBody } from '../../providers/meta/meta.signature.js';
 import { createMetaMessagingAdapter, splitText, type MetaMessagingAdapter } from './meta-messaging.adapter.js';
 import { startMetaMessagingSimulator, type MetaMessagingSimulator } from './meta-messaging.simulator.js';
 

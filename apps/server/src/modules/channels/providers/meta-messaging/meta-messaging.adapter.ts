@@ -18,7 +18,7 @@ import {
   type OutboundMessage,
   type SendResult,
 } from '../../channels.adapter.js';
-import { verifyMetaSignature } from '../meta/meta.signature.js';
+import { verifyMetaSignature } from '../../providers/meta/meta.signature.js';
 import { createGraphClient, graphId, type GraphClient } from './meta-messaging.client.js';
 import { OUR_METADATA_PREFIX, parseMetaMessagingWebhook, type MetaMessagingType } from './meta-messaging.parse.js';
 import { createProfileLookup, type ProfileCacheOptions } from './meta-messaging.profiles.js';
