@@ -86,13 +86,15 @@ export function useCustomerWindow(ticket: TicketDto | undefined, lastIncomingAt:
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!channel) return;
-    const real = Date.now();
-    // Wake exactly at `until` when it is near; at once when the shown clock is behind a passed `until`.
-    const delay =
-      until !== null && until > real ? Math.min(until - real, TICK_MS) : until !== null && now < until ? 0 : TICK_MS;
-    const timer = setTimeout(() => setNow(Date.now()), delay);
-    return () => clearTimeout(timer);
-  }, [channel, until, now]);
+    const tick = () => setNow(Date.now());
+    const interval = setInterval(tick, TICK_MS);
+    // And exactly when `until` passes (at once when it already has: the shown clock may be up to a tick behind).
+    const exact = until === null ? undefined : setTimeout(tick, Math.max(0, until - Date.now()));
+    return () => {
+      clearInterval(interval);
+      clearTimeout(exact);
+    };
+  }, [channel, until]);
 
   return channel ? customerWindowAt(channel, until, now) : null;
 }
