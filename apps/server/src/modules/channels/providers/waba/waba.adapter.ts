@@ -96,8 +96,16 @@ export function createWabaAdapter(options: {
   graphUrl: string;
   appSecret?: string | null;
   client?: WabaClient;
+  /** The tenant's Cloud API token (`tenants.waba_token`), used when a channel has none of its own. */
+  tenantToken?: (tenantId: number) => Promise<string | null>;
 }): ChannelAdapter {
   const client = options.client ?? createWabaClient({ graphUrl: options.graphUrl });
+
+  /** The channel's token, else the tenant's `wabaToken` (read only when the channel has none). */
+  async function credsOf(channel: Parameters<ChannelAdapter['send']>[0]): Promise<WabaCreds> {
+    if (channel.tokenAPI?.trim() || !options.tenantToken) return wabaCredsOf(channel);
+    return wabaCredsOf(channel, await options.tenantToken(channel.tenantId));
+  }
 
   async function sendBody(
     creds: WabaCreds,
@@ -175,7 +183,7 @@ export function createWabaAdapter(options: {
     parseInbound: (channel, body) => parseWabaWebhook(body, channel.wabaId),
 
     async send(channel, message) {
-      const creds = wabaCredsOf(channel);
+      const creds = await credsOf(channel);
       if (message.payload) return sendBody(creds, message, payloadBody(message.payload));
       if (message.media) return sendMedia(creds, message);
       return sendText(creds, message);
@@ -191,7 +199,7 @@ export function createWabaAdapter(options: {
 
     async react(channel, to, providerMessageId, emoji) {
       // An empty emoji removes our reaction.
-      await client.sendMessage(wabaCredsOf(channel), {
+      await client.sendMessage(await credsOf(channel), {
         ...addressOf(to),
         type: 'reaction',
         reaction: { message_id: providerMessageId, emoji },
@@ -199,12 +207,12 @@ export function createWabaAdapter(options: {
     },
 
     async downloadMedia(channel, ref, maxBytes) {
-      const { data, mime } = await client.downloadMedia(wabaCredsOf(channel), ref, maxBytes);
+      const { data, mime } = await client.downloadMedia(await credsOf(channel), ref, maxBytes);
       return { data, mime, name: null };
     },
 
     async start(channel, webhookUrl) {
-      const phone = await client.verifyPhone(wabaCredsOf(channel));
+      const phone = await client.verifyPhone(await credsOf(channel));
       return {
         number: phone.number,
         ...(phone.verifiedName ? { name: phone.verifiedName } : {}),
