@@ -6,9 +6,12 @@ import path from 'node:path';
 import type { ChannelType } from '@conversa/shared';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import type { TenantTokens } from '../tenants/index.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { metaMessagingAdapters } from './providers/meta-messaging/meta-messaging.adapter.js';
+import { createHubAdapter, HUB_CHANNEL_ADAPTER_TYPES } from './providers/hub/hub.adapter.js';
+import { createHubClient } from './providers/hub/hub.client.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 import { createWabaAdapter } from './providers/waba/waba.adapter.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
@@ -16,6 +19,8 @@ import { createWwebjsDriver } from './providers/wwebjs/wwebjs.driver.js';
 import { createSessionAdapter } from './sessions/session-adapter.js';
 import type { SessionDriver } from './sessions/session-driver.js';
 import type { SessionHost } from './sessions/session-host.js';
+
+export type TenantTokensReader = (tenantId: number) => Promise<TenantTokens>;
 
 export interface AdapterRegistry {
   forType(type: ChannelType): ChannelAdapter | undefined;
@@ -29,16 +34,30 @@ export interface AdapterRegistry {
  * a tool or a test) they are absent.
  */
 export function createAdapterRegistry(
-  config: Pick<Config, 'telegramApiRoot' | 'metaGraphUrl' | 'metaAppSecret'>,
+  config: Pick<Config, 'telegramApiRoot' | 'metaGraphUrl' | 'metaAppSecret' | 'hubApiUrl'>,
   host?: SessionHost,
+  /** The tenant's provider tokens (tenants.meta_token, waba_token, hub_token); absent in tools without a database. */
+  tenantTokens?: TenantTokensReader,
 ): AdapterRegistry {
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
     ['meow', createWuzapiAdapter()],
     ['evo', createEvolutionAdapter()],
     ...metaMessagingAdapters(config),
-    ['waba', createWabaAdapter({ graphUrl: config.metaGraphUrl, appSecret: config.metaAppSecret })],
+    [
+      'waba',
+      createWabaAdapter({
+        graphUrl: config.metaGraphUrl,
+        appSecret: config.metaAppSecret,
+        tenantToken: tenantTokens && (async (tenantId) => (await tenantTokens(tenantId)).wabaToken),
+      }),
+    ],
   ]);
+  const hubClient = createHubClient(config.hubApiUrl);
+  const hubToken = tenantTokens && (async (tenantId: number) => (await tenantTokens(tenantId)).hubToken);
+  for (const type of HUB_CHANNEL_ADAPTER_TYPES) {
+    adapters.set(type, createHubAdapter({ type, client: hubClient, tenantToken: hubToken }));
+  }
   for (const driver of host?.drivers() ?? []) adapters.set(driver.type, createSessionAdapter(driver, host!));
   return {
     forType: (type) => adapters.get(type),

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../modules.js';
-import { systemContext, withSystem } from '../../platform/db/tenancy.js';
+import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
+import { readTenantTokens } from '../tenants/index.js';
 import { setChannelWebhookBaseUrl, toCredentials } from './channels.dto.js';
 import { findChannelById } from './channels.repository.js';
 import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
@@ -16,6 +17,7 @@ import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { createMetaWebhookRouter } from './providers/meta/meta.webhook-routing.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
+import { hubRoutes } from './providers/hub/hub.routes.js';
 import { metaPagesRoutes } from './providers/meta-messaging/meta-pages.routes.js';
 import { wabaRoutes } from './providers/waba/waba.routes.js';
 
@@ -99,7 +101,9 @@ export const channelsModule: AppModule = (platform, deps) => {
     },
   });
   hosts.set(platform, host);
-  const registry = createAdapterRegistry(config, host);
+  const registry = createAdapterRegistry(config, host, (tenantId) =>
+    withTenant(db, systemContext(tenantId), (tx) => readTenantTokens(tx, tenantId)),
+  );
   registries.set(platform, registry);
   // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7), or on the
   // gateway that holds it (Evolution, Wuzapi).
@@ -146,6 +150,7 @@ export const channelsModule: AppModule = (platform, deps) => {
       await app.register(webhooksRoutes(intake, { router: metaRouter, verifyToken: config.metaVerifyToken }));
       await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
+      await app.register(hubRoutes({ db, service, sessions, intake, hubApiUrl: config.hubApiUrl }));
       await app.register(metaPagesRoutes({ db, events, registry, logger }));
       await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));
     },

@@ -26,6 +26,7 @@ import type { MessageActions } from './messages.actions.js';
 import type { ForwardService } from './messages.forward.js';
 import type { SendService } from './messages.send.js';
 import { messagesGatewayRoutes } from './messages.gateway.routes.js';
+import { messagesHubRoutes } from './messages.hub.routes.js';
 import { messagesWabaRoutes } from './messages.waba.routes.js';
 import { isQuickSend, parseQuickSend } from './messages.quick-send.js';
 import type { MessagesService } from './messages.service.js';
@@ -94,6 +95,8 @@ export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
     await app.register(messagesGatewayRoutes(deps));
     // So do the WhatsApp Cloud API sends (/wabameta*, multipart for files and stickers).
     await app.register(messagesWabaRoutes(deps));
+    // And the NotificaMe hub's (/hub-message/{ticketId} takes multipart like /messages).
+    await app.register(messagesHubRoutes(deps));
 
     app.get(
       '/messages/:ticketId',

@@ -41,6 +41,8 @@ export function recipientFor(type: ChannelType, contact: ContactRow): string | n
       return contact.telegramId;
     case 'messenger':
     case 'hub_facebook':
+    case 'hub_email':
+      // Hub e-mail contacts keep their address in messengerId (no contact field is keyed by e-mail).
       return contact.messengerId;
     case 'instagram':
     case 'hub_instagram':
@@ -103,6 +105,8 @@ async function outbound(deps: PipelineDeps, prepared: PreparedSend & { to: strin
     body: message.body,
     mediaType: message.mediaType,
     media,
+    // Providers that fetch files themselves (the hub) get the stored file's signed link.
+    mediaUrl: message.mediaKey ? deps.links.url(message.tenantId, message.id) : null,
     replyToProviderMessageId: prepared.replyTo,
     clientMessageId: clientMessageIdOf(message.tenantId, message.id),
     payload: message.outboundPayload ?? null,

@@ -55,6 +55,8 @@ export interface OutboundValues {
 export interface SendRequirements {
   /** The ticket's channel must be of this type (the `/wabameta*` routes): else 400 ERR_CHANNEL_TYPE_UNSUPPORTED. */
   channelType?: ChannelType;
+  /** The ticket's channel must be one of these types (`/hub-message`: every hub type); same answer. */
+  channelTypes?: readonly ChannelType[];
   /**
    * A template is allowed outside the customer-service window (Meta's rule); every other waba send is checked.
    * Set by the template route only.
@@ -137,6 +139,9 @@ async function writableTicket(tx: Tx, ctx: AuthedContext, ticketId: number, need
   const ticket = await findVisibleTicket(tx, ctx, ticketId);
   if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
   if (needs.channelType && ticket.channel !== needs.channelType) throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
+  if (needs.channelTypes && !(needs.channelTypes as readonly string[]).includes(ticket.channel)) {
+    throw fail('ERR_CHANNEL_TYPE_UNSUPPORTED');
+  }
   if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
   return ticket;
 }
