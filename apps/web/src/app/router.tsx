@@ -295,6 +295,20 @@ export const routes: RouteObject[] = [
                     ),
                   },
                   {
+                    path: 'meta',
+                    lazy: screen(
+                      () => import('../features/settings/components/MetaSettingsPage'),
+                      (m) => m.MetaSettingsPage,
+                    ),
+                  },
+                  {
+                    path: 'hub',
+                    lazy: screen(
+                      () => import('../features/settings/components/HubSettingsPage'),
+                      (m) => m.HubSettingsPage,
+                    ),
+                  },
+                  {
                     path: 'motivos',
                     lazy: screen(
                       () => import('../features/resolve/components/ReasonsPage'),

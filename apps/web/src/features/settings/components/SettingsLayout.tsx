@@ -1,5 +1,12 @@
 import { Tabs } from '@mantine/core';
-import { IconAdjustments, IconBrandWhatsapp, IconListDetails, IconServer } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconBrandMeta,
+  IconBrandWhatsapp,
+  IconListDetails,
+  IconServer,
+  IconSitemap,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/PageTitle';
@@ -9,6 +16,8 @@ const TABS = [
   { value: 'geral', labelKey: 'settings.tabs.geral', icon: IconAdjustments },
   { value: 'wuzapi', labelKey: 'settings.tabs.wuzapi', icon: IconServer },
   { value: 'evolution', labelKey: 'settings.tabs.evolution', icon: IconBrandWhatsapp },
+  { value: 'meta', labelKey: 'settings.tabs.meta', icon: IconBrandMeta },
+  { value: 'hub', labelKey: 'settings.tabs.hub', icon: IconSitemap },
   { value: 'motivos', labelKey: 'resolve.reasons.tab', icon: IconListDetails },
 ] as const;
 
