@@ -28,6 +28,8 @@ import {
 } from './lib/gateways.js';
 import { startEvolutionSimulator } from '../../apps/server/src/modules/channels/providers/evolution/evolution.simulator.js';
 import { startWuzapiSimulator } from '../../apps/server/src/modules/channels/providers/wuzapi/wuzapi.simulator.js';
+import { startWabaSimulator } from '../../apps/server/src/modules/channels/providers/waba/waba.simulator.js';
+import { connectWabaChannel } from './lib/waba.js';
 import { machineFacts, measureCpuLoad, printTable, roundTripCost, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
@@ -46,6 +48,7 @@ const SCENARIOS = [
   'ingestion-baileys',
   'ingestion-evo',
   'ingestion-meow',
+  'ingestion-waba',
   'fanout',
 ] as const;
 
@@ -63,6 +66,8 @@ const { values: args } = parseArgs({
     updates: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '50' },
     'new-share': { type: 'string', default: '0.5' },
+    /** ingestion-waba: customer messages per Cloud API webhook POST (each with as many statuses). */
+    'per-post': { type: 'string', default: '5' },
     sockets: { type: 'string', default: '1000' },
     'fanout-messages': { type: 'string', default: '200' },
     'fanout-rate': { type: 'string', default: '20' },
@@ -135,6 +140,8 @@ async function main(): Promise<void> {
   // The QR gateways' APIs (their channels point at these).
   const evolution = await startEvolutionSimulator();
   const wuzapi = await startWuzapiSimulator();
+  // Meta's Graph API as the WhatsApp Cloud API channels see it.
+  const graph = await startWabaSimulator();
   const serverData = db === 'pglite' ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'conversa-bench-'));
   const server = await startServer({
     port: Number(args.port),
@@ -142,6 +149,7 @@ async function main(): Promise<void> {
     databaseUrl,
     telegramApiRoot: simulator.url,
     baileysSimulatorUrl: whatsapp.url,
+    metaGraphUrl: graph.url,
     logFile: path.join(os.tmpdir(), `conversa-bench-${db}.log`),
     cpuProfileDir: args['cpu-prof'] ? path.resolve(args['cpu-prof']) : undefined,
   });
@@ -198,6 +206,34 @@ async function main(): Promise<void> {
           p99: ms(result.eventP99Ms),
           rss: String(result.rssPeakMb),
           notes: `messages.upsert through the session socket; events missing ${result.eventsMissing}`,
+        },
+        result,
+      );
+    }
+    if (only.has('ingestion-waba')) {
+      const adminSocket = await connectSocket(server.baseUrl, adminToken);
+      sockets.push(adminSocket);
+      const channel = await connectWabaChannel(server.baseUrl, adminToken, graph);
+      load = measureCpuLoad();
+      const result = await runGatewayIngestion({
+        baseUrl: server.baseUrl,
+        pid: server.pid,
+        channel,
+        adminSocket,
+        tenantId: facts.tenantId,
+        updates: Number(args.updates),
+        concurrency: Number(args.concurrency),
+        newShare: Number(args['new-share']),
+        perRequest: Number(args['per-post']),
+      }).finally(() => removeGatewayChannel(server.baseUrl, adminToken, channel));
+      record(
+        'ingestion-waba',
+        {
+          rate: `${result.messagesPerSecond} msg/s`,
+          p50: ms(result.eventP50Ms),
+          p99: ms(result.eventP99Ms),
+          rss: String(result.rssPeakMb),
+          notes: `signed Cloud API webhooks, ${result.perRequest} messages + ${result.perRequest} statuses each; POST p50 ${result.postP50Ms} p99 ${result.postP99Ms}; failed ${result.failed}; events missing ${result.eventsMissing}`,
         },
         result,
       );
@@ -379,6 +415,7 @@ async function main(): Promise<void> {
     await whatsapp.close();
     await evolution.close();
     await wuzapi.close();
+    await graph.close();
   }
   const gauge = roundTrip ? `, a round trip ${roundTrip.wallUs} µs (${roundTrip.cpuUs} µs of client CPU)` : '';
   printTable(

@@ -17,7 +17,7 @@ const RUN = Date.now() % 1_000_000_000;
 const round = (value: number) => Math.round(value * 10) / 10;
 const WUZAPI_TOKEN = `BENCH-MEOW-${RUN}`;
 
-export type GatewayKind = 'evo' | 'meow';
+export type GatewayKind = 'evo' | 'meow' | 'waba';
 
 /** A webhook request as the gateway makes it: path on our server, headers, raw body. */
 interface GatewayRequest {
@@ -31,11 +31,14 @@ export interface GatewayChannel {
   kind: GatewayKind;
   /** Builds the gateway's webhook for one customer message. */
   message(number: string, id: string, text: string, name: string): GatewayRequest;
+  /** Providers that post several messages in one webhook (the Cloud API): builds one request for all of them. */
+  batch?(messages: { number: string; id: string; text: string; name: string }[]): GatewayRequest;
 }
 
-const channelName = (kind: GatewayKind) => (kind === 'evo' ? `BenchEvo${RUN}` : `Bench Wuzapi ${RUN}`);
+const PREFIXES: Record<GatewayKind, string> = { evo: 'BenchEvo', meow: 'Bench Wuzapi ', waba: 'Bench Cloud API ' };
+const channelName = (kind: GatewayKind) => `${PREFIXES[kind]}${RUN}`;
 
-async function waitConnected(baseUrl: string, token: string, id: number): Promise<void> {
+export async function waitConnected(baseUrl: string, token: string, id: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const state = await api<{ status: string }>(baseUrl, token, 'GET', `/whatsapp/${id}`);
@@ -45,7 +48,7 @@ async function waitConnected(baseUrl: string, token: string, id: number): Promis
   }
 }
 
-async function postTo(baseUrl: string, request: GatewayRequest): Promise<number> {
+export async function postTo(baseUrl: string, request: GatewayRequest): Promise<number> {
   const response = await fetch(`${baseUrl}${request.path}`, {
     method: 'POST',
     headers: request.headers,
@@ -56,8 +59,8 @@ async function postTo(baseUrl: string, request: GatewayRequest): Promise<number>
 }
 
 /** Removes channels of this scenario that a crashed run left (the tenant's connection limit). */
-async function removeLeftovers(baseUrl: string, token: string, kind: GatewayKind): Promise<void> {
-  const prefix = kind === 'evo' ? 'BenchEvo' : 'Bench Wuzapi';
+export async function removeLeftovers(baseUrl: string, token: string, kind: GatewayKind): Promise<void> {
+  const prefix = PREFIXES[kind].trim();
   const existing = await api<{ id: number; name: string }[]>(baseUrl, token, 'GET', '/whatsapp');
   for (const old of existing.filter((c) => c.name.startsWith(prefix))) {
     await api(baseUrl, token, 'DELETE', `/whatsapp/${old.id}`).catch(() => undefined);
@@ -160,7 +163,10 @@ export async function connectWuzapiChannel(
 /** The webhook scenario's figures, without its media drain (these messages carry no media). */
 export type GatewayIngestResult = Omit<IngestResult, 'mediaPending' | 'mediaDrainS'>;
 
-/** `updates` text messages (`newShare` from new numbers, the rest from numbers that wrote earlier in the run). */
+/**
+ * `updates` text messages (`newShare` from new numbers, the rest from numbers that wrote earlier in the run), one per
+ * webhook, or `perRequest` per webhook for a channel that batches (`batch`).
+ */
 export async function runGatewayIngestion(options: {
   baseUrl: string;
   pid: number;
@@ -170,8 +176,9 @@ export async function runGatewayIngestion(options: {
   updates: number;
   concurrency: number;
   newShare: number;
-}): Promise<GatewayIngestResult> {
-  const tag = options.channel.kind === 'evo' ? 'e' : 'w';
+  perRequest?: number;
+}): Promise<GatewayIngestResult & { perRequest: number }> {
+  const tag = { evo: 'e', meow: 'w', waba: 'c' }[options.channel.kind];
   const sentAt = new Map<string, number>();
   const eventAt = new Map<string, number>();
   const markerPattern = new RegExp(`#${tag}\\d+-\\d+`);
@@ -181,24 +188,34 @@ export async function runGatewayIngestion(options: {
     if (marker && !eventAt.has(marker)) eventAt.set(marker, performance.now());
   });
   const numbers: string[] = [];
-  const jobs = Array.from({ length: options.updates }, (_, i) => {
+  const messages = Array.from({ length: options.updates }, (_, i) => {
     const isNew = numbers.length === 0 || Math.floor((i + 1) * options.newShare) > Math.floor(i * options.newShare);
     if (isNew) numbers.push(`55219${String(RUN % 10_000).padStart(4, '0')}${String(i).padStart(4, '0')}`);
     const number = isNew ? numbers.at(-1)! : numbers[i % numbers.length]!;
     const marker = `#${tag}${RUN}-${i}`;
     const id = `3A${tag.toUpperCase()}${RUN}${String(i).padStart(6, '0')}`;
-    return { marker, request: options.channel.message(number, id, `mensagem ${marker}`, `Cliente ${i}`) };
+    return { marker, number, id, text: `mensagem ${marker}`, name: `Cliente ${i}` };
   });
+  const perRequest = options.channel.batch ? Math.max(1, options.perRequest ?? 1) : 1;
+  const jobs: { markers: string[]; request: GatewayRequest }[] = [];
+  for (let i = 0; i < messages.length; i += perRequest) {
+    const group = messages.slice(i, i + perRequest);
+    const request =
+      perRequest > 1 && options.channel.batch
+        ? options.channel.batch(group)
+        : options.channel.message(group[0]!.number, group[0]!.id, group[0]!.text, group[0]!.name);
+    jobs.push({ markers: group.map((m) => m.marker), request });
+  }
   const postTimes: number[] = [];
   let failed = 0;
   const rss = sampleRss(options.pid);
   const started = performance.now();
   await pool(jobs, options.concurrency, async (job) => {
     const t0 = performance.now();
-    sentAt.set(job.marker, t0);
+    for (const marker of job.markers) sentAt.set(marker, t0);
     const status = await postTo(options.baseUrl, job.request).catch(() => 0);
     postTimes.push(performance.now() - t0);
-    if (status !== 200) failed += 1;
+    if (status !== 200) failed += job.markers.length;
   });
   const seconds = (performance.now() - started) / 1000;
   // Events published after the last commit may still be on their way.
@@ -214,6 +231,7 @@ export async function runGatewayIngestion(options: {
     updates: options.updates,
     concurrency: options.concurrency,
     newShare: options.newShare,
+    perRequest,
     failed,
     messagesPerSecond: Math.round((options.updates - failed) / seconds),
     postP50Ms: round(percentile(postTimes, 50)),

@@ -20,6 +20,8 @@ export async function startServer(options: {
   telegramApiRoot: string;
   /** The Baileys simulator: the server's Baileys sockets are the test fake, connected to it. */
   baileysSimulatorUrl?: string;
+  /** The Graph API simulator (WhatsApp Cloud API channels). */
+  metaGraphUrl?: string;
   logFile: string;
   /** Write a V8 CPU profile of the server into this folder (read it with Chrome DevTools or bench/src/profile.ts). */
   cpuProfileDir?: string;
@@ -43,6 +45,7 @@ export async function startServer(options: {
     ACCESS_TOKEN_TTL: '7200',
   });
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.metaGraphUrl) env.META_GRAPH_URL = options.metaGraphUrl;
   if (options.baileysSimulatorUrl) {
     env.BAILEYS_SOCKET_MODULE = path.join(
       REPO_ROOT,
