@@ -15,6 +15,7 @@ import { channels } from '../channels/index.js';
 import { contacts, type ContactRow } from '../contacts/index.js';
 import { findOrCreateActiveTicket, findVisibleTicket, loadTicketDtos, type TicketRow } from '../tickets/index.js';
 import { loadMessageEventDtos } from './messages.dto.js';
+import { assertWindowAllows } from './messages.window.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, type MessageRow } from './messages.repository.js';
 import { queueOutboundMessage, type StoredUploadMedia } from './messages.send.js';
@@ -64,6 +65,8 @@ async function targetTicket(tx: Tx, ctx: AuthedContext, contact: ContactRow, cha
   // The contact's active ticket may be one the caller may not see (another queue): never write into it. The throw
   // rolls the whole forward back, so nothing is stored and no send is queued.
   if (!target.created && !(await findVisibleTicket(tx, ctx, target.ticket.id))) throw fail('ERR_NO_PERMISSION');
+  // A forwarded copy is a free-form message: outside a waba conversation's window it is refused like a text.
+  await assertWindowAllows(tx, ctx, target.ticket);
   return target;
 }
 

@@ -154,6 +154,26 @@ describe('the window on the ticket and on waba sends', () => {
     });
   });
 
+  it('a forward into a closed waba conversation is 409 and stores nothing; into an open one it is queued', async () => {
+    const source = await makeConversation(t, 1, { channelId: waba, lastReceivedAt: ago(HOUR) });
+    const { rows } = await t.database.executeSql(
+      `insert into messages (tenant_id, ticket_id, contact_id, channel_id, from_me, body, message_id, ack, status)
+       values (1, $1, $2, $3, false, 'Encaminhe isto', 'wamid.fw1', 0, 'received') returning id`,
+      [source.ticketId, source.contactId, waba],
+    );
+    const closed = await makeConversation(t, 1, { channelId: waba, lastReceivedAt: ago(25 * HOUR) });
+    const forward = (contact: number) =>
+      t.call(admin, 'POST', '/forward-messages', { messages: [rows[0]!.id], contact });
+    const refused = await forward(closed.contactId);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'ERR_WINDOW_CLOSED' });
+    expect(await messageCount(closed.ticketId)).toBe(0);
+    const open = await makeConversation(t, 1, { channelId: waba, lastReceivedAt: ago(HOUR) });
+    expect((await forward(open.contactId)).statusCode).toBe(200);
+    expect(await messageCount(open.ticketId)).toBe(1);
+    expect((await flush()).map((m) => m.body)).toEqual(['Encaminhe isto']);
+  });
+
   it('forceOpenChatWindow enabled: a free-form send outside the window is stored and tried', async () => {
     const { ticketId } = await makeConversation(t, 1, { channelId: waba, lastReceivedAt: ago(30 * HOUR) });
     await setTenantFlags(t, 1, { forceOpenChatWindow: 'enabled' });
