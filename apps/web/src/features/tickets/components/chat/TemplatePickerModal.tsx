@@ -185,7 +185,14 @@ export function TemplatePickerModal({ ticketId, channelId, opened, onClose }: Te
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('chat.templates.title')} size="xl" data-testid="template-picker">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('chat.templates.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      data-testid="template-picker"
+    >
       <Group align="flex-end" gap="xs">
         <TextInput
           flex={1}
