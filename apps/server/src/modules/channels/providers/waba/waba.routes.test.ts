@@ -103,6 +103,17 @@ describe('POST /wabametaVerifyPhone', () => {
     expect(stolen.json()).toMatchObject({ error: 'ERR_NO_WAPP_FOUND' });
   });
 
+  it("without a token of its own the form is checked with the tenant's default Cloud API token", async () => {
+    await t.database.executeSql('update tenants set waba_token = $1 where id = 1', [TOKEN]);
+    try {
+      const res = await post(admin, '/wabametaVerifyPhone', { tokenAPI: '', wabaId: PHONE });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(sim.requests.at(-1)).toMatchObject({ path: `/${PHONE}`, token: TOKEN });
+    } finally {
+      await t.database.executeSql('update tenants set waba_token = null where id = 1');
+    }
+  });
+
   it('agents may not verify (nor list business managers)', async () => {
     const res = await post(agent, '/wabametaVerifyPhone', { tokenAPI: TOKEN, wabaId: PHONE });
     expect(res.statusCode).toBe(403);

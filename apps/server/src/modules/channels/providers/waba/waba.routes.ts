@@ -11,7 +11,6 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   wabaTemplateListResponseSchema,
   wabaTemplateParamsSchema,
@@ -25,7 +24,7 @@ import type { Database } from '../../../../platform/db/client.js';
 import { withTenant, type TenantContext } from '../../../../platform/db/tenancy.js';
 import { actor, profileRank, requireProfile } from '../../../../platform/http/auth.js';
 import { fail } from '../../../../platform/http/errors.js';
-import { tenants } from '../../../tenants/index.js';
+import { readTenantTokens } from '../../../tenants/index.js';
 import { ProviderError } from '../../channels.adapter.js';
 import { toCredentials } from '../../channels.dto.js';
 import * as repo from '../../channels.repository.js';
@@ -49,14 +48,10 @@ function graphFailure(error: unknown, log: FastifyBaseLogger, what: string): nev
   throw fail(error.permanent ? 'ERR_WABA_DATA_INVALID' : 'ERR_CHANNEL_PROVIDER');
 }
 
+/** The tenant's Meta token (business listings) and default Cloud API token; blank ones are unset. */
 async function tenantTokens(db: Database, ctx: TenantContext) {
-  const [row] = await withTenant(db, ctx, (tx) =>
-    tx
-      .select({ metaToken: tenants.metaToken, wabaToken: tenants.wabaToken })
-      .from(tenants)
-      .where(eq(tenants.id, ctx.tenantId)),
-  );
-  return { metaToken: row?.metaToken?.trim() || null, wabaToken: row?.wabaToken?.trim() || null };
+  const row = await withTenant(db, ctx, (tx) => readTenantTokens(tx, ctx.tenantId));
+  return { metaToken: row.metaToken?.trim() || null, wabaToken: row.wabaToken?.trim() || null };
 }
 
 /**
