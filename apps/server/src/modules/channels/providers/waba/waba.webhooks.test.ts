@@ -52,7 +52,7 @@ function post(url: string, payload: object | string, secret: string | null, head
 /** Provider ids of the messages stored in a tenant (RLS: only that tenant's rows). */
 const stored = (tenantId: number) =>
   withTenant(t.platform.db, systemContext(tenantId), async (tx) =>
-    (await tx.select({ id: messages.messageId }).from(messages)).map((row) => row.id),
+    (await tx.select({ id: messages.messageId }).from(messages)).map((row) => row.id ?? ''),
   );
 
 async function connect(admin: TestUser, values: typeof A): Promise<ChannelDto> {
