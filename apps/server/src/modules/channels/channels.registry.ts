@@ -3,7 +3,7 @@
  * created (ERR_CHANNEL_TYPE_UNSUPPORTED); `SUPPORTED_CHANNEL_TYPES` in packages/shared mirrors this list for the web.
  */
 import path from 'node:path';
-import type { ChannelType } from '@conversa/shared';
+import type { ChannelType, TenantFlags } from '@conversa/shared';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { TenantTokens } from '../tenants/index.js';
@@ -38,12 +38,14 @@ export function createAdapterRegistry(
   host?: SessionHost,
   /** The tenant's provider tokens (tenants.meta_token, waba_token, hub_token); absent in tools without a database. */
   tenantTokens?: TenantTokensReader,
+  /** The tenant's toggles (client-contract §10; Instagram's ignoreIgStories); absent in tools without a database. */
+  tenantFlags?: (tenantId: number) => Promise<TenantFlags>,
 ): AdapterRegistry {
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
     ['meow', createWuzapiAdapter()],
     ['evo', createEvolutionAdapter()],
-    ...metaMessagingAdapters(config),
+    ...metaMessagingAdapters(config, tenantFlags),
     [
       'waba',
       createWabaAdapter({

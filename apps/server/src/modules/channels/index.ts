@@ -1,6 +1,7 @@
 import type { AppModule } from '../../modules.js';
 import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
-import { readTenantTokens } from '../tenants/index.js';
+import { readTenantFlags } from '@conversa/shared';
+import { findTenantById, readTenantTokens } from '../tenants/index.js';
 import { setChannelWebhookBaseUrl, toCredentials } from './channels.dto.js';
 import { findChannelById } from './channels.repository.js';
 import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
@@ -101,8 +102,14 @@ export const channelsModule: AppModule = (platform, deps) => {
     },
   });
   hosts.set(platform, host);
-  const registry = createAdapterRegistry(config, host, (tenantId) =>
-    withTenant(db, systemContext(tenantId), (tx) => readTenantTokens(tx, tenantId)),
+  const registry = createAdapterRegistry(
+    config,
+    host,
+    (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantTokens(tx, tenantId)),
+    (tenantId) =>
+      withTenant(db, systemContext(tenantId), async (tx) =>
+        readTenantFlags((await findTenantById(tx, tenantId))?.flags),
+      ),
   );
   registries.set(platform, registry);
   // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7), or on the

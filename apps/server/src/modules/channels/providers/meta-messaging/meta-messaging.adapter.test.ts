@@ -297,6 +297,43 @@ describe('enrichInbound', () => {
   });
 });
 
+describe('ignoreIgStories', () => {
+  const mention = {
+    kind: 'message' as const,
+    providerMessageId: 'aW_story',
+    party: { chatId: IGSID, isGroup: false, name: IGSID, number: null, idField: 'instagramPK' as const },
+    fromMe: false,
+    timestamp: 1,
+    mediaType: 'chat' as const,
+    body: 'https://story',
+    media: null,
+    meta: JSON.stringify({ storyMention: true, url: 'https://story' }),
+    quotedProviderMessageId: null,
+  };
+  const plain = { ...mention, providerMessageId: 'aW_text', body: 'oi', meta: null };
+
+  it('drops story mentions when the tenant flag says so, reading it only for calls that carry one', async () => {
+    const asked: number[] = [];
+    const storiesIgnored = async (tenantId: number) => (asked.push(tenantId), true);
+    const adapter = createMetaMessagingAdapter({ type: 'instagram', graphUrl: sim.url, storiesIgnored });
+    const events = await adapter.enrichInbound(channelOf('instagram'), [mention, plain]);
+    expect(events.map((e) => 'providerMessageId' in e && e.providerMessageId)).toEqual(['aW_text']);
+    await adapter.enrichInbound(channelOf('instagram'), [plain]);
+    expect(asked).toEqual([1]);
+  });
+
+  it('keeps them when the flag is off or cannot be read', async () => {
+    const off = createMetaMessagingAdapter({ type: 'instagram', graphUrl: sim.url, storiesIgnored: async () => false });
+    expect(await off.enrichInbound(channelOf('instagram'), [mention])).toHaveLength(1);
+    const broken = createMetaMessagingAdapter({
+      type: 'instagram',
+      graphUrl: sim.url,
+      storiesIgnored: () => Promise.reject(new Error('db down')),
+    });
+    expect(await broken.enrichInbound(channelOf('instagram'), [mention])).toHaveLength(1);
+  });
+});
+
 describe('downloadMedia', () => {
   it('reads the attachment URL, bounded', async () => {
     sim.files.set('a.jpg', { data: Buffer.from('JPEGDATA'), type: 'image/jpeg' });

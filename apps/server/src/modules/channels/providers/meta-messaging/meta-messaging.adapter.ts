@@ -9,7 +9,7 @@
  * `providerState.pageId` is the page a channel's token belongs to (written by start and /fb/register-pages).
  */
 import crypto from 'node:crypto';
-import type { MessageMediaType } from '@conversa/shared';
+import type { MessageMediaType, TenantFlags } from '@conversa/shared';
 import {
   ProviderError,
   type ChannelAdapter,
@@ -20,7 +20,12 @@ import {
 } from '../../channels.adapter.js';
 import { verifyMetaSignature } from '../../providers/meta/meta.signature.js';
 import { createGraphClient, graphId, type GraphClient } from './meta-messaging.client.js';
-import { OUR_METADATA_PREFIX, parseMetaMessagingWebhook, type MetaMessagingType } from './meta-messaging.parse.js';
+import {
+  isStoryMention,
+  OUR_METADATA_PREFIX,
+  parseMetaMessagingWebhook,
+  type MetaMessagingType,
+} from './meta-messaging.parse.js';
 import { createProfileLookup, type ProfileCacheOptions } from './meta-messaging.profiles.js';
 import { graphNodeSchema, sendAnswerSchema, SUBSCRIBED_FIELDS, successSchema } from './meta-messaging.schemas.js';
 
@@ -59,6 +64,8 @@ export interface MetaMessagingAdapterOptions {
   /** META_APP_SECRET: accepted for every channel besides the channel's own `metaAppSecret`. */
   appSecret?: string | null;
   profiles?: ProfileCacheOptions;
+  /** Whether the tenant's flag `ignoreIgStories` is enabled (story mentions are then not stored); absent: kept. */
+  storiesIgnored?: (tenantId: number) => Promise<boolean>;
 }
 
 export type MetaMessagingAdapter = ChannelAdapter & {
@@ -108,6 +115,13 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
   const root = createGraphClient(options.graphUrl);
   const graph = (channel: Pick<ChannelCredentials, 'wabaVersion'>) => root.versioned(channel.wabaVersion);
   const profiles = createProfileLookup(type, graph, options.profiles);
+
+  /** Story mentions go when the tenant ignores them; the flag is read only when a call carries one. */
+  async function withoutIgnoredStories(channel: ChannelCredentials, events: InboundEvent[]) {
+    if (!options.storiesIgnored || !events.some(isStoryMention)) return events;
+    const ignored = await options.storiesIgnored(channel.tenantId).catch(() => false);
+    return ignored ? events.filter((event) => !isStoryMention(event)) : events;
+  }
 
   /** The app receives the page's messaging webhooks (Instagram's too: they flow through the linked page). */
   async function subscribe(pageId: string, token: string, version: string): Promise<void> {
@@ -215,7 +229,7 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
 
     parseInbound: (channel, body) => parseMetaMessagingWebhook(type, channel, body),
 
-    enrichInbound: (channel, events) => profiles.enrich(channel, events),
+    enrichInbound: async (channel, events) => profiles.enrich(channel, await withoutIgnoredStories(channel, events)),
 
     graph,
 
@@ -283,12 +297,22 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
   };
 }
 
-/** The two adapters of this provider, for the registry. */
-export function metaMessagingAdapters(config: { metaGraphUrl: string; metaAppSecret?: string | null | undefined }) {
+/** The two adapters of this provider, for the registry; `tenantFlags` reads a tenant's toggles (client-contract §10). */
+export function metaMessagingAdapters(
+  config: { metaGraphUrl: string; metaAppSecret?: string | null | undefined },
+  tenantFlags?: (tenantId: number) => Promise<Pick<TenantFlags, 'ignoreIgStories'>>,
+) {
+  const storiesIgnored =
+    tenantFlags && (async (tenantId: number) => (await tenantFlags(tenantId)).ignoreIgStories === 'enabled');
   const make = (type: MetaMessagingType) =>
     [
       type,
-      createMetaMessagingAdapter({ type, graphUrl: config.metaGraphUrl, appSecret: config.metaAppSecret }),
+      createMetaMessagingAdapter({
+        type,
+        graphUrl: config.metaGraphUrl,
+        appSecret: config.metaAppSecret,
+        storiesIgnored,
+      }),
     ] as const;
   return [make('messenger'), make('instagram')];
 }

@@ -188,3 +188,58 @@ describe('Messenger: webhook -> ticket -> reply', () => {
     });
   });
 });
+
+describe('Instagram: story mentions and the ignoreIgStories flag', () => {
+  const IG = '17841400000000001';
+  const IGSID = '5501002003004006';
+  let instagram: ChannelDto;
+  const igWebhook = (payload: object) => {
+    const raw = JSON.stringify(payload);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/instagram/${instagram.id}`,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, APP_SECRET) },
+      payload: raw,
+    });
+  };
+  const mention = (mid: string) => {
+    const payload = fixture('instagram-story-mention');
+    const item = (payload.entry as { messaging: { message: { mid: string } }[] }[])[0]!.messaging[0]!;
+    item.message.mid = mid;
+    return payload;
+  };
+  const igMessages = async () => {
+    const list = (await t.call(admin, 'GET', '/tickets?status=pending&showAll=true')).json<TicketListResponse>();
+    const found = list.tickets.find((row) => row.whatsappId === instagram.id);
+    return found ? (await t.call(admin, 'GET', `/messages/${found.id}`)).json<MessageListResponse>().messages : [];
+  };
+
+  beforeAll(async () => {
+    const token = 'EAAG-flow-ig-page-token';
+    sim.pages.set(token, { id: '3344556677', name: 'Loja IG', instagram: { id: IG, username: 'loja.ig' } });
+    sim.users.set('EAAG-flow-ig-user', { id: '10220000000000010', pageTokens: [token] });
+    sim.profiles.set(IGSID, { name: 'Cliente IG', username: 'cliente.ig' });
+    instagram = (await t.call(admin, 'POST', '/whatsapp', { name: 'Instagram', type: 'instagram' })).json<ChannelDto>();
+    const registered = await t.call(admin, 'POST', '/fb/register-pages', {
+      whatsapp: instagram.id,
+      accountId: '10220000000000010',
+      userToken: 'EAAG-flow-ig-user',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+  });
+
+  it('a story mention is stored with its link (contact named by the profile) until the tenant ignores stories', async () => {
+    expect((await igWebhook(mention('aW_story_kept'))).statusCode).toBe(200);
+    const kept = await igMessages();
+    expect(kept.map((m) => m.body)).toEqual(['https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=story1']);
+    const flag = await t.call(admin, 'PUT', `/tenantsIgnoreIgStories/${admin.tenantId}`, {
+      ignoreIgStories: 'enabled',
+    });
+    expect(flag.statusCode, flag.body).toBe(200);
+    expect((await igWebhook(mention('aW_story_ignored'))).statusCode).toBe(200);
+    expect(await igMessages()).toHaveLength(1);
+    // Other Instagram messages are still stored.
+    expect((await igWebhook(fixture('instagram-text'))).statusCode).toBe(200);
+    expect((await igMessages()).map((m) => m.body)).toContain('Vocês entregam em Campinas?');
+  });
+});

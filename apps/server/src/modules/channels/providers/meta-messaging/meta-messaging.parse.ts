@@ -39,6 +39,11 @@ const REACTION_EMOJI: Record<string, string> = {
   smile: '😊',
 };
 
+/** An Instagram story mention (the tenant flag ignoreIgStories drops them). */
+export function isStoryMention(event: InboundEvent): boolean {
+  return event.kind === 'message' && event.meta?.startsWith('{"storyMention":true') === true;
+}
+
 export function partyOf(type: MetaMessagingType, userId: string): InboundParty {
   return {
     chatId: userId,
