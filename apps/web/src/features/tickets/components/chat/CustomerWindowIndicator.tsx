@@ -22,17 +22,18 @@ export function CustomerWindowIndicator({ window }: { window: CustomerWindow }) 
   const state = !window.open ? 'closed' : window.expiring ? 'expiring' : 'open';
   const pages = window.channel !== 'waba';
   const Icon = state === 'closed' ? IconClockOff : state === 'expiring' ? IconClockExclamation : IconClockCheck;
-  const color = state === 'closed' ? 'red.8' : state === 'expiring' ? 'orange.9' : 'teal.8';
+  // Plain colour names: the theme resolves their text shade to a readable one (WCAG AA, app/theme.ts).
+  const color = state === 'closed' ? 'red' : state === 'expiring' ? 'orange' : 'teal';
   return (
     <Group gap={6} wrap="wrap" className={classes.windowBar} data-testid="chat-window" data-state={state}>
-      <Icon size={16} aria-hidden color={`var(--mantine-color-${color.replace('.', '-')})`} />
+      <Icon size={16} aria-hidden color={`var(--mantine-color-${color}-text)`} />
       <Text size="xs" fw={600} c={color} role="status" data-testid="chat-window-state">
         {window.open && window.until !== null
           ? t('chat.window.openUntil', { date: dateTimeOf(new Date(window.until).toISOString()) })
           : t('chat.window.closed')}
       </Text>
       {window.open ? (
-        <Text size="xs" c={state === 'expiring' ? 'orange.9' : 'dimmed'} data-testid="chat-window-left">
+        <Text size="xs" c={state === 'expiring' ? 'orange' : 'dimmed'} data-testid="chat-window-left">
           · <TimeLeft ms={window.left} />
         </Text>
       ) : window.until === null ? (

@@ -162,16 +162,16 @@ export const MessageBubble = memo(function MessageBubble({
         {message.isDelayed || message.sendError ? (
           <Stack gap={0} mt={2} data-testid={`message-undelivered-${message.id}`}>
             <Group gap={4} wrap="nowrap">
-              <IconAlertTriangle size={12} aria-hidden color="var(--mantine-color-red-8)" />
+              <IconAlertTriangle size={12} aria-hidden color="var(--mantine-color-red-text)" />
               <Tooltip label={t('chat.undeliveredHelp')} multiline w={260} withinPortal>
-                <Text size="xs" c="red.8" fw={500} tabIndex={0}>
+                <Text size="xs" c="red" fw={500} tabIndex={0}>
                   {t('chat.undelivered')}
                 </Text>
               </Tooltip>
             </Group>
             {/* The provider's reason (e.g. "131047: Re-engagement message"), in words next to the state. */}
             {message.sendError ? (
-              <Text size="xs" c="red.8" data-testid={`message-send-error-${message.id}`}>
+              <Text size="xs" c="red" data-testid={`message-send-error-${message.id}`}>
                 {t('chat.sendErrorReason', { reason: message.sendError })}
               </Text>
             ) : null}
