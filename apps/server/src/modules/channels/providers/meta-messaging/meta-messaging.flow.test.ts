@@ -171,6 +171,25 @@ describe('Messenger: webhook -> ticket -> reply', () => {
     expect(inbox[0]).toMatchObject({ fromMe: true });
   });
 
+  it("the app-level URL routes a page entry to this channel by the page id; another page's entry is ignored", async () => {
+    const payload = fixture('messenger-text');
+    const entries = payload.entry as { id: string; messaging: { message: { mid: string; text: string } }[] }[];
+    entries[0]!.messaging[0]!.message = { mid: 'm_app_level', text: 'Pela URL do app' };
+    const stranger = { ...structuredClone(entries[0]!), id: '999999999' };
+    stranger.messaging[0]!.message.mid = 'm_stranger';
+    payload.entry = [entries[0], stranger];
+    const raw = JSON.stringify(payload);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/meta',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signMetaBody(raw, APP_SECRET) },
+      payload: raw,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ received: 1, ignored: 1 });
+    expect((await history()).at(-1)).toMatchObject({ body: 'Pela URL do app', fromMe: false });
+  });
+
   it('after the window closed the reply goes with MESSAGE_TAG HUMAN_AGENT', async () => {
     await t.database.executeSql(
       `update tickets set last_message_received_at = now() - interval '2 days' where contact_id = ${ticket.contact!.id}`,
