@@ -60,12 +60,11 @@ describe('POST /api/whatsapp', () => {
     expect(res.json()).not.toHaveProperty('webhookSecret');
   });
 
-  it('refuses a Telegram channel without a token, a malformed token, an unsupported type and an agent', async () => {
+  it('refuses a Telegram channel without a token, a malformed token, an unknown type and an agent', async () => {
     const cases: [TestUser, object, number, string, string?][] = [
       [admin, { name: 'x', type: 'telegram' }, 400, 'ERR_TELEGRAM_TOKEN_REQUIRED', 'tokenTelegram'],
       [admin, { name: 'x', type: 'telegram', tokenTelegram: '   ' }, 400, 'ERR_TELEGRAM_TOKEN_REQUIRED'],
       [admin, { name: 'x', type: 'telegram', tokenTelegram: '../../getMe' }, 400, 'ERR_VALIDATION', 'tokenTelegram'],
-      [admin, { name: 'x', type: 'waba', tokenAPI: 'abc' }, 400, 'ERR_CHANNEL_TYPE_UNSUPPORTED'],
       [admin, { name: 'x', type: 'fax' }, 400, 'ERR_VALIDATION', 'type'],
       [admin, { type: 'telegram', tokenTelegram: TOKEN }, 400, 'ERR_VALIDATION', 'name'],
       [admin, telegram('x', { queueId: 999999 }), 400, 'ERR_VALIDATION', 'queueId'],
