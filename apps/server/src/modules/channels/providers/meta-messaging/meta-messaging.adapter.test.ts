@@ -116,6 +116,19 @@ describe('send', () => {
     expect(result.providerMessageId).toBe((upload!.answer as { message_id: string }).message_id);
   });
 
+  it('Instagram sends a stored file by its signed link (its Send API fetches attachments by URL)', async () => {
+    const media = { data: Buffer.from('MP4'), mime: 'video/mp4', name: 'v.mp4' };
+    const mediaUrl = 'https://conversa.example/api/media/signed-token';
+    await instagram.send(channelOf('instagram'), text('', { to: IGSID, mediaType: 'video', media, mediaUrl }));
+    const calls = sim.callsTo('POST', /\/messages$/);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({
+      recipient: { id: IGSID },
+      messaging_type: 'RESPONSE',
+      message: { attachment: { type: 'video', payload: { url: mediaUrl } }, metadata: 'conversa:3EB0CLIENT01' },
+    });
+  });
+
   it('a file by URL (payload media-url) goes as an attachment with its url', async () => {
     await instagram.send(
       channelOf('instagram'),

@@ -174,14 +174,23 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
     return first!;
   }
 
-  /** A stored file goes as multipart `filedata` (the Send API's upload); the text follows as its own message. */
+  /**
+   * A stored file: Messenger takes it as multipart `filedata` (the Send API's upload); Instagram's Send API takes
+   * attachments by URL, so it gets the file's signed link (valid 1 h: Meta fetches it at once). The text follows as its
+   * own message.
+   */
   async function sendFile(channel: ChannelCredentials, message: OutboundMessage, marker: string, reply: string | null) {
     const media = message.media!;
+    const attachmentType = ATTACHMENT_TYPE[message.mediaType] ?? 'file';
+    if (type === 'instagram' && message.mediaUrl) {
+      const attachment = { type: attachmentType, payload: { url: message.mediaUrl } };
+      return post(channel, { ...envelope(message, reply), message: { attachment, metadata: marker } });
+    }
     const form = new FormData();
     for (const [key, value] of Object.entries(envelope(message, reply))) {
       form.set(key, typeof value === 'string' ? value : JSON.stringify(value));
     }
-    const attachment = { type: ATTACHMENT_TYPE[message.mediaType] ?? 'file', payload: { is_reusable: false } };
+    const attachment = { type: attachmentType, payload: { is_reusable: false } };
     form.set('message', JSON.stringify({ attachment, metadata: marker }));
     form.set('filedata', new Blob([new Uint8Array(media.data)], { type: media.mime }), media.name);
     return post(channel, form);

@@ -138,13 +138,24 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
     return [400, { error: { message: '(#100) Unsupported get request.', code: 100 } }];
   }
 
-  /** For tests in another process (e2e): `GET /__simulator/calls`, `POST /__simulator/pages {token, id, name}`. */
+  /**
+   * For tests in another process (e2e): `GET /__simulator/calls`, `POST /__simulator/pages {token, id, name}`,
+   * `POST /__simulator/users {token, id, pageTokens}`, `POST /__simulator/profiles {id, profile}`.
+   */
   function control(req: http.IncomingMessage, url: string, send: (status: number, payload: unknown) => void) {
     const { pathname } = new URL(url);
     if (req.method === 'GET' && pathname === '/__simulator/calls') return send(200, calls);
     if (req.method === 'POST' && pathname === '/__simulator/pages') {
       void readBody(req, url).then((body) => {
         pages.set(String(body.token), { id: String(body.id), name: String(body.name), instagram: null });
+        send(200, { ok: true });
+      });
+      return;
+    }
+    if (req.method === 'POST' && pathname === '/__simulator/users') {
+      void readBody(req, url).then((body) => {
+        const pageTokens = Array.isArray(body.pageTokens) ? body.pageTokens.map(String) : [];
+        users.set(String(body.token), { id: String(body.id), pageTokens });
         send(200, { ok: true });
       });
       return;
