@@ -3,8 +3,12 @@
  * number check and the Facebook-login page connection of Messenger and Instagram channels.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { channelDtoSchema } from '@conversa/shared';
+import {
+  registerPagesResponseSchema,
+  wabaVerifyPhoneResponseSchema,
+  type PageDetail,
+  type WabaVerifyPhoneResponse,
+} from '@conversa/shared';
 import { api } from '../../../lib/api';
 import { upsertCachedChannel } from '../../../lib/channels-cache';
 import { queryKeys } from '../../../lib/query-keys';
@@ -18,31 +22,17 @@ export interface VerifyWabaInput {
   whatsappId?: number;
 }
 
-const verifyAnswerSchema = z.object({
-  ok: z.literal(true),
-  number: z.string(),
-  verifiedName: z.string().nullable().optional(),
-});
-export type VerifyWabaAnswer = z.infer<typeof verifyAnswerSchema>;
+export type VerifyWabaAnswer = WabaVerifyPhoneResponse;
 
 /** POST /wabametaVerifyPhone -> `{ ok, number, verifiedName }`; 400 ERR_WABA_DATA_INVALID when Graph refuses. */
 export const useVerifyWabaPhone = () =>
   useMutation({
     mutationFn: async (input: VerifyWabaInput) =>
-      verifyAnswerSchema.parse(await api.post('/wabametaVerifyPhone', input)),
+      wabaVerifyPhoneResponseSchema.parse(await api.post('/wabametaVerifyPhone', input)),
     meta: { handlesErrors: true },
   });
 
-const pageDetailsSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  instagramId: z.string().nullable().optional(),
-});
-const registerAnswerSchema = z.object({
-  page_details: z.array(pageDetailsSchema),
-  channel: z.unknown().optional(),
-});
-export type PageDetails = z.infer<typeof pageDetailsSchema>;
+export type PageDetails = PageDetail;
 
 export interface RegisterPagesInput {
   channelId: number;
@@ -58,12 +48,10 @@ export function useRegisterPages() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ channelId, accountId, userToken }: RegisterPagesInput) =>
-      registerAnswerSchema.parse(await api.post('/fb/register-pages', { whatsapp: channelId, accountId, userToken })),
-    onSuccess: (answer) => {
-      const channel = channelDtoSchema.safeParse(answer.channel);
-      if (channel.success) upsertCachedChannel(queryClient, channel.data);
-      else void queryClient.invalidateQueries({ queryKey: queryKeys.channels, exact: true });
-    },
+      registerPagesResponseSchema.parse(
+        await api.post('/fb/register-pages', { whatsapp: channelId, accountId, userToken }),
+      ),
+    onSuccess: (answer) => upsertCachedChannel(queryClient, answer.channel),
     meta: { handlesErrors: true },
   });
 }
@@ -76,17 +64,4 @@ export function useLogoutPages() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.channels, exact: true }),
     meta: { handlesErrors: true },
   });
-}
-
-const metaWebhookSchema = z.object({ url: z.string().min(1), verifyToken: z.string().min(1) });
-export type MetaWebhook = z.infer<typeof metaWebhookSchema>;
-
-/**
- * The callback URL and verify token of a saved Meta channel (`metaWebhook` on its DTO). Read loosely: the shared
- * DTO schema may not list the field yet, and other types carry none.
- */
-export function metaWebhookOf(channel: unknown): MetaWebhook | null {
-  const value = (channel as { metaWebhook?: unknown } | null | undefined)?.metaWebhook;
-  const parsed = metaWebhookSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }

@@ -294,10 +294,11 @@ describe('Messenger and Instagram channel form', { timeout: 20_000 }, () => {
 
 describe('webhook panel and hub channels', { timeout: 20_000 }, () => {
   it('shows the webhook URL and verify token of a saved Meta channel with named copy buttons', async () => {
-    const channel = {
-      ...channelFixture(12, { type: 'waba', wabaId: '1098' }),
+    const channel = channelFixture(12, {
+      type: 'waba',
+      wabaId: '1098',
       metaWebhook: { url: 'https://conversa.example.com/api/webhooks/waba/12', verifyToken: 'vt-123' },
-    } as ChannelDto;
+    });
     open('waba', { channel });
     fireEvent.click(credentialsTab());
     const panel = screen.getByRole('region', { name: 'Webhook' });
@@ -310,7 +311,7 @@ describe('webhook panel and hub channels', { timeout: 20_000 }, () => {
     expect(within(panel).getByText(/WhatsApp > Configuração/)).toBeInTheDocument();
   });
 
-  it('a Meta channel without the webhook field yet says it will show; a new one has no panel', async () => {
+  it('a Meta channel whose webhook the server has not given says it will show', async () => {
     open('messenger', { channel: channelFixture(8, { type: 'messenger' }) });
     fireEvent.click(credentialsTab());
     expect(screen.getByTestId('channel-webhook-pending')).toBeInTheDocument();

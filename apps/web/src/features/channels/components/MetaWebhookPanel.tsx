@@ -6,11 +6,11 @@ import { ActionIcon, Alert, Card, CopyButton, Group, Stack, Text, TextInput, Tit
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelDto } from '@conversa/shared';
-import { metaWebhookOf } from '../api/meta';
 
 export function MetaWebhookPanel({ channel }: { channel: ChannelDto }) {
   const { t } = useTranslation();
-  const webhook = metaWebhookOf(channel);
+  // Meta channels carry it once saved (decisions of issue 15); absent or null: the server has not given one.
+  const webhook = channel.metaWebhook ?? null;
   const place = t(`channels.webhook.where.${channel.type === 'waba' ? 'waba' : 'page'}`);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="channel-webhook-title">

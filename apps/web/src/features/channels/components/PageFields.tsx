@@ -20,7 +20,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconAlertTriangle, IconBrandFacebook, IconCircleCheck, IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { channelDtoSchema, type ChannelDto } from '@conversa/shared';
+import type { ChannelDto } from '@conversa/shared';
 import { describeError } from '../../../lib/api';
 import { notifySuccess } from '../../../lib/notify';
 import { useLogoutPages, useRegisterPages, type PageDetails } from '../api/meta';
@@ -106,9 +106,7 @@ function FacebookLogin({ form, channel }: { form: Form; channel: ChannelDto }) {
           setPages(answer.page_details);
           setUserToken('');
           // The server stored the page: the id field shows it, so a later save sends it back unchanged.
-          const stored = channelDtoSchema.safeParse(answer.channel);
-          const pageId = stored.success ? stored.data.wabaId : null;
-          if (pageId) form.setFieldValue('wabaId', pageId);
+          if (answer.channel.wabaId) form.setFieldValue('wabaId', answer.channel.wabaId);
           notifySuccess(t('channels.meta.fb.connected'));
         },
       },

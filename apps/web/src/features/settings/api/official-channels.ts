@@ -6,7 +6,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { channelDtoSchema } from '@conversa/shared';
+import {
+  channelDtoSchema,
+  hubChannelListResponseSchema,
+  wabaVerifyBmsResponseSchema,
+  type HubChannelDto,
+  type WabaBusinessAccount,
+} from '@conversa/shared';
 import { api } from '../../../lib/api';
 import { upsertCachedChannel } from '../../../lib/channels-cache';
 import { queryKeys } from '../../../lib/query-keys';
@@ -99,42 +105,16 @@ export interface HubTokenInput {
 export const useSaveHubToken = () =>
   useSaveTokens<HubTokenInput>('/tenantsHubToken', ({ hubToken }) => change('hubToken', hubToken));
 
-/** Graph and hub ids are numeric strings; a number is taken as its text. */
-const idText = z.union([z.string(), z.number()]).transform(String);
-
-const businessAccountsSchema = z.object({
-  data: z.array(
-    z.object({
-      id: idText,
-      name: z.string(),
-      phoneNumbers: z.array(
-        z.object({
-          id: idText,
-          displayPhoneNumber: z.string(),
-          verifiedName: z.string().nullable().optional(),
-        }),
-      ),
-    }),
-  ),
-});
-export type BusinessAccount = z.output<typeof businessAccountsSchema>['data'][number];
+export type BusinessAccount = WabaBusinessAccount;
 
 /** POST /wabametaVerifyBms: the business accounts and phone numbers the tenant's Meta token reaches. */
 export const useVerifyBusinessAccounts = () =>
   useMutation({
-    mutationFn: async () => businessAccountsSchema.parse(await api.post('/wabametaVerifyBms', {})).data,
+    mutationFn: async () => wabaVerifyBmsResponseSchema.parse(await api.post('/wabametaVerifyBms', {})).data,
     meta: { handlesErrors: true },
   });
 
-const hubChannelSchema = z.object({
-  id: idText,
-  name: z.string(),
-  channel: z.string(),
-  connected: z.boolean(),
-  whatsappId: z.number().nullable(),
-});
-export type HubChannel = z.output<typeof hubChannelSchema>;
-const hubChannelsSchema = z.object({ data: z.array(hubChannelSchema) });
+export type HubChannel = HubChannelDto;
 
 export const hubChannelsKey = ['hub-channels'] as const;
 
@@ -142,7 +122,7 @@ export const hubChannelsKey = ['hub-channels'] as const;
 export const useHubChannels = (enabled: boolean) =>
   useQuery({
     queryKey: hubChannelsKey,
-    queryFn: async ({ signal }) => hubChannelsSchema.parse(await api.get('/hub-channel/', { signal })).data,
+    queryFn: async ({ signal }) => hubChannelListResponseSchema.parse(await api.get('/hub-channel/', { signal })).data,
     enabled,
   });
 

@@ -121,7 +121,7 @@ describe('Meta settings', { timeout: 20_000 }, () => {
         name: 'Acme Ltda',
         phoneNumbers: [{ id: '1098', displayPhoneNumber: '+55 11 98888-7777', verifiedName: 'Acme Vendas' }],
       },
-      { id: 4455, name: 'Acme Labs', phoneNumbers: [] },
+      { id: '4455', name: 'Acme Labs', phoneNumbers: [] },
     ];
     handler = (path, method) =>
       method === 'POST' && path === '/api/wabametaVerifyBms' ? jsonResponse({ data: accounts }) : undefined;
