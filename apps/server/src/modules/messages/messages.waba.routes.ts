@@ -68,7 +68,9 @@ export function messagesWabaRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store
     const stored =
       sticker && media.mime.startsWith('image/') ? { ...media, mediaType: 'sticker' as const, isSticker: true } : media;
     // sendMessage re-checks the ticket (and the window) in its transaction and deletes the file when it refuses.
-    const values = { body: fields.body ?? stored.name, quotedMsgId: null, sendType: null, media: stored };
+    // A sticker has no text (WhatsApp shows no caption on one; a file name would follow it as a message).
+    const body = sticker ? '' : (fields.body ?? stored.name);
+    const values = { body, quotedMsgId: null, sendType: null, media: stored };
     return { data: await deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null }, WABA) };
   }
 

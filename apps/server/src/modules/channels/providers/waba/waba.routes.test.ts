@@ -408,6 +408,28 @@ describe('text, files by URL, uploads and reactions', () => {
   });
 });
 
+describe('stickers', () => {
+  it('by URL (JSON) or uploaded (multipart) they go out as stickers', async () => {
+    const byUrl = await post(agent, '/wabametaSticker', { ticketId, url: 'https://cdn.example/oi.webp' });
+    expect(byUrl.statusCode, byUrl.body).toBe(200);
+    expect(byUrl.json<Sent>().data).toMatchObject({ mediaType: 'sticker' });
+    expect(await delivered()).toMatchObject([{ type: 'sticker', sticker: { link: 'https://cdn.example/oi.webp' } }]);
+
+    const boundary = '----waba-sticker';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/wabametaSticker?ticketId=${ticketId}`,
+      headers: { ...agent.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="medias"; filename="oi.webp"\r\nContent-Type: image/webp\r\n\r\n` +
+        `webp-bytes\r\n--${boundary}--\r\n`,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    expect(uploaded.json<Sent>().data).toMatchObject({ mediaType: 'sticker', isSticker: true });
+    expect(await delivered()).toMatchObject([{ type: 'sticker', sticker: { id: expect.any(String) } }]);
+  });
+});
+
 describe('channel type, permissions and isolation', () => {
   it('a ticket that is not on a waba channel is 400 ERR_CHANNEL_TYPE_UNSUPPORTED', async () => {
     const telegram = await makeMetaChannel(t, 1, { type: 'telegram', tokenTelegram: '1:a' });
