@@ -47,6 +47,9 @@ export function recipientFor(type: ChannelType, contact: ContactRow): string | n
     case 'instagram':
     case 'hub_instagram':
       return contact.instagramPK;
+    case 'waba':
+      // A customer who hid the number behind a username is known by a business-scoped user id (waba.parse.ts).
+      return contact.number ?? contact.messengerId;
     default:
       return contact.number;
   }

@@ -177,4 +177,16 @@ describe('Cloud API webhook -> ticket -> reply -> statuses', () => {
       edition: 'Olá, preciso de ajuda com meu pedido 123',
     });
   });
+
+  it('a customer known only by a business-scoped user id gets a ticket and the reply goes to that id', async () => {
+    await deliver(fixture('bsuid'));
+    const list = (await t.call(agent, 'GET', '/tickets?status=pending')).json<TicketListResponse>();
+    const bsuid = list.tickets.find((item) => item.contact.name === 'Anônima')!;
+    expect(bsuid.contact).toMatchObject({ number: null });
+    await t.call(agent, 'PUT', `/tickets/${bsuid.id}`, { status: 'open', userId: agent.id });
+    const sent = await t.call(agent, 'POST', `/messages/${bsuid.id}`, { body: 'Olá!', idFront: 'front-bsuid' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.jobs.runPending(job('messages.send'));
+    expect(sim.sends.at(-1)!.body).toMatchObject({ recipient: 'BR.1502576394655843', text: { body: 'Olá!' } });
+  });
 });
