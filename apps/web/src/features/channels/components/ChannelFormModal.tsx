@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Tabs } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { channelDtoSchema, type ChannelDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../lib/api';
@@ -211,7 +211,7 @@ function ChannelForm({ channel, supported, initialTab, onDone, onMetaCreated }: 
 }
 
 interface CredentialsPanelProps {
-  form: ReturnType<typeof useForm<ChannelFormValues>>;
+  form: UseFormReturnType<ChannelFormValues>;
   channel?: ChannelDto;
   verification: WabaVerification | null;
   onVerified: (verification: WabaVerification | null) => void;

@@ -10,7 +10,7 @@ import type { MessageDto, WabaVerifyBmsResponse } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { sendJob } from '../../../../test/messages-kit.js';
 import { startWabaSimulator, type WabaSimulator } from './waba.simulator.js';
-import { cacheTemplates, HOUR, makeConversation, makeMetaChannel } from './waba.test-kit.js';
+import { cacheTemplates, HOUR, makeConversation, makeMetaChannel } from '../../../../test/waba-kit.js';
 
 const PHONE = '100200300401';
 const ACCOUNT = '900800700601';

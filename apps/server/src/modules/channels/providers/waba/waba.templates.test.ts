@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WabaTemplateListResponse } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { startWabaSimulator, type WabaSimulator } from './waba.simulator.js';
-import { HOUR, makeMetaChannel } from './waba.test-kit.js';
+import { HOUR, makeMetaChannel } from '../../../../test/waba-kit.js';
 import { bodyParameterCount, cacheIsStale, renderTemplatePreview, type WabaTemplateRow } from './waba.templates.js';
 
 const PHONE = '100200300400';

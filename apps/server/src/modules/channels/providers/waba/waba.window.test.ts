@@ -12,7 +12,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../../../test/har
 import { lookupOf, sendJob, TestAdapter } from '../../../../test/messages-kit.js';
 import { setTenantFlags } from '../../../../test/ticket-fixtures.js';
 import { windowFrom } from '../../../tickets/index.js';
-import { cacheTemplates, HOUR, makeConversation, makeMetaChannel, MINUTE } from './waba.test-kit.js';
+import { cacheTemplates, HOUR, makeConversation, makeMetaChannel, MINUTE } from '../../../../test/waba-kit.js';
 
 let t: TestApp;
 let admin: TestUser;

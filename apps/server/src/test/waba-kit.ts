@@ -4,12 +4,12 @@
  */
 import crypto from 'node:crypto';
 import type { ChannelType } from '@conversa/shared';
-import type { Tx } from '../../../../platform/db/client.js';
-import { systemContext, withTenant } from '../../../../platform/db/tenancy.js';
-import type { TestApp } from '../../../../test/harness.js';
-import { contacts } from '../../../contacts/index.js';
-import { allocateProtocol, tickets } from '../../../tickets/index.js';
-import { channels, wabaTemplates } from '../../channels.tables.js';
+import type { Tx } from '../platform/db/client.js';
+import { systemContext, withTenant } from '../platform/db/tenancy.js';
+import type { TestApp } from './harness.js';
+import { contacts } from '../modules/contacts/index.js';
+import { allocateProtocol, tickets } from '../modules/tickets/index.js';
+import { channels, wabaTemplates } from '../modules/channels/index.js';
 
 export const HOUR = 3600 * 1000;
 export const MINUTE = 60 * 1000;
