@@ -17,6 +17,8 @@ export interface E2eContext {
   telegramApiRoot: string;
   /** The Baileys simulator (WhatsApp as the server's fake Baileys sockets see it; support/whatsapp.ts drives it). */
   whatsappSimulatorUrl: string;
+  /** The Graph API simulator (WhatsApp Cloud API) behind the server's META_GRAPH_URL; support/waba.ts drives it. */
+  graphSimulatorUrl: string;
 }
 
 declare module 'vitest' {

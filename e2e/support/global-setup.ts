@@ -1,6 +1,6 @@
 /**
- * Once per run: a local SMTP server, the built server on a fresh DATA_DIR (embedded database) pointed at it, and a
- * superadmin API token. Everything is stopped and removed in the teardown, also when a spec fails.
+ * Once per run: a local SMTP server, the provider simulators (Telegram, Baileys, Meta's Graph API for the WhatsApp
+ * Cloud API), the built server on a fresh DATA_DIR (embedded database) pointed at them, and a superadmin API token. Everything is stopped and removed in the teardown, also when a spec fails.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { ARTIFACTS_DIR, CHROMIUM_PATH, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD } f
 import { freePort } from './ports.js';
 import { startServer, type RunningServer } from './server.js';
 import { startTelegramSimulator, type TelegramSimulator } from './telegram.js';
+import { startWabaSimulator, type WabaSimulator } from './waba.js';
 import { BAILEYS_FAKE_SOCKET, startBaileysSimulator, type BaileysSimulator } from './whatsapp.js';
 
 export default async function setup(project: TestProject) {
@@ -27,10 +28,12 @@ export default async function setup(project: TestProject) {
   let server: RunningServer | undefined;
   let telegram: TelegramSimulator | undefined;
   let whatsapp: BaileysSimulator | undefined;
+  let waba: WabaSimulator | undefined;
   const teardown = async () => {
     await server?.stop();
     await telegram?.close();
     await whatsapp?.close();
+    await waba?.close();
     await mail?.close();
     fs.rmSync(root, { recursive: true, force: true });
   };
@@ -39,12 +42,15 @@ export default async function setup(project: TestProject) {
     mail = await startMailCatcher(path.join(root, 'mail'));
     telegram = await startTelegramSimulator();
     whatsapp = await startBaileysSimulator();
+    waba = await startWabaSimulator();
     server = await startServer({
       // Baileys channels open the test fake socket, which talks to the simulator (WhatsApp as the library sees it).
       env: {
         TELEGRAM_API_ROOT: telegram.url,
         BAILEYS_SOCKET_MODULE: BAILEYS_FAKE_SOCKET,
         BAILEYS_SIMULATOR_URL: whatsapp.url,
+        // WhatsApp Cloud API channels talk to the Graph simulator (support/waba.ts drives it).
+        META_GRAPH_URL: waba.url,
       },
       port: await freePort(),
       dataDir,
@@ -62,6 +68,7 @@ export default async function setup(project: TestProject) {
       superadminToken: login.token,
       telegramApiRoot: telegram.url,
       whatsappSimulatorUrl: whatsapp.url,
+      graphSimulatorUrl: waba.url,
     };
     project.provide('e2e', provided);
   } catch (error) {
