@@ -6,7 +6,7 @@
  *    replies, Graph receives the Cloud API JSON; delivered/read statuses move the ticks, a failed one shows its reason;
  * 3. a ticket the agent starts for a customer who never wrote: the window is closed, the API refuses free text with
  *    409, the composer offers a template, the picker (approved only) fills the variable, previews and sends it;
- *    (a customer message 2 days old should leave the window closed too: skipped, the server counts from reception);
+ *    a customer message written 2 days ago and delivered late leaves the window closed too;
  * 4. /configuracoes/meta and /configuracoes/hub in their states without tokens.
  * Every screen and dialog gets a screenshot (e2e/artifacts/waba-*.png) and the axe audit, collected so that one run
  * names every violation.
@@ -329,10 +329,9 @@ browserTest('outside the 24-hour window the composer offers a template and the p
 
 /**
  * Meta measures the window from the customer's message, not from when its webhook reached us (Meta retries a
- * webhook for up to 7 days). Today the server touches the ticket at reception (messages.inbound.ts `at: new Date()`),
- * so a 2-day-old message opens a fresh window: skipped until that is fixed (see the session report).
+ * webhook for up to 7 days): a message written 2 days ago and delivered now leaves the window closed.
  */
-it.skip('a customer message 2 days old (its webhook delivered late) leaves the window closed', async () => {
+it('a customer message 2 days old (its webhook delivered late) leaves the window closed', async () => {
   if (!setup) throw new Error('the channel test did not finish');
   const customer = { number: `55319${crypto.randomInt(10_000_000, 99_999_999)}`, name: uniqueName('Otávio') };
   const old = customerText(phone.id, customer, 'Vocês têm o modelo azul?', new Date(Date.now() - 2 * DAY));

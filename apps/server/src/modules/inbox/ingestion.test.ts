@@ -284,6 +284,40 @@ describe('batches', () => {
     expect(replyDto.ticket).toMatchObject({ id: created[1]!.id, status: 'pending' });
   });
 
+  it('a ticket keeps when the customer wrote: the provider time, never after the arrival, never moved back', async () => {
+    const H = 3600_000;
+    const receivedAt = async (chatId: string) => (await ticketOfChat(chatId))[0]!.lastMessageReceivedAt!.getTime();
+    // Alone: a message delivered two days late counts from when it was written.
+    const late = Date.now() - 48 * H;
+    await ingestion.ingest(channel, [textEvent('7020', 'escrita anteontem', { timestamp: late })]);
+    expect(await receivedAt('7020')).toBe(late);
+    // A provider clock ahead of ours counts from the arrival.
+    const before = Date.now();
+    await ingestion.ingest(channel, [textEvent('7020', 'do futuro', { timestamp: Date.now() + 10 * H })]);
+    const arrived = await receivedAt('7020');
+    expect(arrived).toBeGreaterThanOrEqual(before);
+    expect(arrived).toBeLessThanOrEqual(Date.now());
+    // An older message delivered after a newer one does not move it back.
+    await ingestion.ingest(channel, [textEvent('7020', 'atrasada', { timestamp: late - H })]);
+    expect(await receivedAt('7020')).toBe(arrived);
+
+    // In a batch: the newest of the ticket's messages, by the same rules.
+    const lane = ingestionFor(t, { lanesPerChannel: 1 });
+    await lane.ingest(channel, [textEvent('7021', 'abre', { timestamp: late - 2 * H })]);
+    expect(await receivedAt('7021')).toBe(late - 2 * H);
+    const stats = lane.stats();
+    await Promise.all(
+      [
+        textEvent('7022', 'ocupa a fila'),
+        textEvent('7021', 'a', { timestamp: late }),
+        textEvent('7021', 'b', { timestamp: late - H }),
+      ].map((event) => lane.ingest(channel, [event])),
+    );
+    await settle();
+    expect(lane.stats().batches).toBe(stats.batches + 1);
+    expect(await receivedAt('7021')).toBe(late);
+  });
+
   it('a batch that cannot commit is rolled back and stored message by message', async () => {
     const lane = ingestionFor(t, { lanesPerChannel: 1 });
     const old = textEvent('7010', 'atendimento antigo');

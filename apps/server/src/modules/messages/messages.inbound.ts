@@ -80,9 +80,12 @@ const insertInbound = statementFamily(
     const insert = outbound === 'imported' ? { ...values, sendType: sql.raw(`'${IMPORTED_SEND_TYPE}'`) } : values;
     const stored = q.$with('stored').as(q.insert(messages).values(insert).onConflictDoNothing().returning());
     const touch = { ticketId: p.ticketId, lastMessage: p.lastMessage, at: p.at };
-    const touched = q
-      .$with('touched')
-      .as(ticketTouch(q, touch, outbound, sql`exists (select 1 from ${stored})`).returning({ id: tickets.id }));
+    const receivedAt = sql`least(coalesce(to_timestamp(${p.timestamp}::bigint / 1000.0), ${p.at}::timestamptz), ${p.at}::timestamptz)`;
+    const touched = q.$with('touched').as(
+      ticketTouch(q, touch, outbound, sql`exists (select 1 from ${stored})`, receivedAt).returning({
+        id: tickets.id,
+      }),
+    );
     return q.with(stored, touched).select().from(stored);
   },
 );
@@ -193,7 +196,9 @@ const insertInboundMany = statement(
             returning ${tableColumnList(messages)}
           ),
           latest as (
-            select distinct on (s.ticket_id) s.ticket_id, i.preview, count(*) over (partition by s.ticket_id) as n
+            select distinct on (s.ticket_id) s.ticket_id, i.preview, count(*) over (partition by s.ticket_id) as n,
+              max(least(coalesce(to_timestamp(s.timestamp / 1000.0), ${p.at}::timestamptz), ${p.at}::timestamptz))
+                over (partition by s.ticket_id) as received_at
             from stored s join input i on i.message_id = s.message_id
             order by s.ticket_id, i.ord desc
           ),

@@ -165,6 +165,8 @@ export function ticketTouch(
   p: Record<'ticketId' | 'lastMessage' | 'at', Placeholder>,
   outbound: boolean | 'imported',
   when?: SQL,
+  /** A customer's message: when they wrote it (see inboundTouch); default `at`. */
+  receivedAt?: SQL,
 ) {
   const [lastMessage, at] = [sql`${p.lastMessage}`, sql`${p.at}`];
   return q
@@ -174,7 +176,7 @@ export function ticketTouch(
         ? importedTouch(lastMessage, at)
         : outbound
           ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()`, answered: true, unreadMessages: 0 }
-          : inboundTouch(lastMessage, at, sql`1`),
+          : inboundTouch(lastMessage, at, sql`1`, receivedAt),
     )
     .where(and(eq(tickets.id, p.ticketId), when));
 }
@@ -192,12 +194,16 @@ function importedTouch(lastMessage: SQL, at: SQL) {
   };
 }
 
-/** What customers' messages do to their ticket: show the newest, count `received` more unread, wait for an answer. */
-function inboundTouch(lastMessage: SQL, at: SQL, received: SQL) {
+/**
+ * What customers' messages do to their ticket: show the newest, count `received` more unread, wait for an answer.
+ * `lastMessageReceivedAt` is when the customer wrote (the provider's time, never later than the arrival, never moved
+ * back by a late delivery of an older message): Meta's 24-hour window counts from it (tickets.window.ts).
+ */
+function inboundTouch(lastMessage: SQL, at: SQL, received: SQL, receivedAt: SQL = at) {
   return {
     lastMessage,
     lastMessageAt: at,
-    lastMessageReceivedAt: at,
+    lastMessageReceivedAt: sql`greatest(${tickets.lastMessageReceivedAt}, ${receivedAt})`,
     unreadMessages: sql`${tickets.unreadMessages} + ${received}`,
     answered: false,
     updatedAt: sql`now()`,
@@ -206,15 +212,15 @@ function inboundTouch(lastMessage: SQL, at: SQL, received: SQL) {
 
 /**
  * The inbound touch of many tickets in one statement (a batch of customers' messages, messages.inbound.ts): `source`
- * names a relation of the statement (a CTE) with one row per ticket: `ticket_id`, `preview` (its newest message) and
- * `n` (how many arrived).
+ * names a relation of the statement (a CTE) with one row per ticket: `ticket_id`, `preview` (its newest message), `n`
+ * (how many arrived) and `received_at` (when the customer wrote the newest, see inboundTouch).
  */
 export function ticketTouchMany(q: Queryable, source: string, at: Placeholder) {
   if (!/^[a-z_]+$/.test(source)) throw new Error(`invalid relation name ${source}`);
   const column = (name: string) => sql.raw(`${source}.${name}`);
   return q
     .update(tickets)
-    .set(inboundTouch(column('preview'), sql`${at}::timestamptz`, column('n')))
+    .set(inboundTouch(column('preview'), sql`${at}::timestamptz`, column('n'), column('received_at')))
     .from(sql.raw(source))
     .where(eq(tickets.id, column('ticket_id')))
     .returning({ id: tickets.id });

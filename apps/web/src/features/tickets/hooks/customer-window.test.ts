@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerWindowAt, remainingParts, windowChannelOf, windowUntil } from './customer-window';
+import { customerWindowAt, customerWroteAt, remainingParts, windowChannelOf, windowUntil } from './customer-window';
 
 const H = 3600_000;
 const base = Date.UTC(2025, 2, 1, 12, 0, 0);
@@ -35,6 +35,15 @@ describe('customer window', () => {
         lastIncomingAt: null,
       }),
     ).toBe(base + 20 * H);
+  });
+
+  it('counts a received message from when the customer wrote it, never after it arrived', () => {
+    const arrived = new Date(base).toISOString();
+    expect(customerWroteAt({ timestamp: base - 48 * H, createdAt: arrived })).toBe(
+      new Date(base - 48 * H).toISOString(),
+    );
+    expect(customerWroteAt({ timestamp: base + H, createdAt: arrived })).toBe(arrived);
+    expect(customerWroteAt({ timestamp: null, createdAt: arrived })).toBe(arrived);
   });
 
   it('is open before until, expiring in its last hour, closed from until on', () => {

@@ -32,12 +32,22 @@ const epochOf = (iso: string | null | undefined): number | null => {
   return Number.isFinite(value) ? value : null;
 };
 
+/**
+ * When the customer wrote a received message (ISO): the provider's time (`timestamp`), never after its arrival
+ * (`createdAt`), as the server counts the window: a message delivered late does not reopen it.
+ */
+export function customerWroteAt(message: { timestamp: number | null; createdAt: string }): string {
+  const arrived = Date.parse(message.createdAt);
+  if (message.timestamp === null || !Number.isFinite(arrived)) return message.createdAt;
+  return new Date(Math.min(message.timestamp, arrived)).toISOString();
+}
+
 export interface WindowSources {
   /** `customerWindow.until` of the last `GET /tickets/{id}` answer that carried one (ISO). */
   serverUntil: string | null;
   /** `ticket.lastMessageReceived` (epoch ms of the customer's last message). */
   lastMessageReceived: number | null;
-  /** createdAt of the newest message received in the chat (ISO), if any. */
+  /** When the customer wrote the newest message received in the chat (ISO, customerWroteAt), if any. */
   lastIncomingAt: string | null;
 }
 

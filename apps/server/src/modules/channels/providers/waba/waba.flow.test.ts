@@ -29,8 +29,20 @@ let channel: ChannelDto;
 let baseUrl: string;
 let ticket: TicketDto;
 
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(fs.readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+/**
+ * A fixture payload whose customer messages were written a minute ago (the fixtures' own times are days old, which
+ * would leave the 24-hour window closed).
+ */
+const fixture = (name: string): Record<string, unknown> => {
+  const payload = JSON.parse(fs.readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as {
+    entry?: { changes?: { value?: { messages?: { timestamp?: string }[] } }[] }[];
+  };
+  const recent = String(Math.floor(Date.now() / 1000) - 60);
+  for (const entry of payload.entry ?? [])
+    for (const change of entry.changes ?? [])
+      for (const message of change.value?.messages ?? []) message.timestamp = recent;
+  return payload as Record<string, unknown>;
+};
 const job = (name: string) => t.jobDefinitions.find((d) => d.name === name) as unknown as JobDefinition<unknown>;
 const deliver = async (payload: object) => {
   const response = await deliverWabaWebhook(`${baseUrl}/api/webhooks/waba/${channel.id}`, payload, APP_SECRET);

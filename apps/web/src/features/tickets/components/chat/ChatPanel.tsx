@@ -16,7 +16,7 @@ import { isAcceptedFile } from '../../hooks/chat-format';
 import { useMarkRead } from '../../hooks/chat-mark-read';
 import { useChatSend } from '../../hooks/chat-send';
 import { useChangeTicket, useChatTicket } from '../../hooks/chat-ticket';
-import { useCustomerWindow } from '../../hooks/customer-window';
+import { customerWroteAt, useCustomerWindow } from '../../hooks/customer-window';
 import { useForceOpenChatWindow } from '../../api/force-open-window';
 import { flattenHistory, type ChatMessage } from '../../hooks/messages-cache';
 import classes from './chat.module.css';
@@ -62,7 +62,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
 
   // Official channels: the 24-hour window (reopens when the customer writes: a new received bubble, or the ticket's
   // lastMessageReceived from realtime), and for waba the composer that only a template may pass while it is closed.
-  const lastIncomingAt = lastIncoming?.createdAt ?? null;
+  const lastIncomingAt = lastIncoming ? customerWroteAt(lastIncoming) : null;
   const customerWindow = useCustomerWindow(ticket, lastIncomingAt);
   const isWaba = ticket?.whatsapp?.type === 'waba';
   const forceOpen = useForceOpenChatWindow(isWaba);
