@@ -64,6 +64,49 @@ export function splitLinks(text: string): TextPart[] {
   return parts;
 }
 
+/** A run of text with WhatsApp's formatting (`*bold*`, `_italic_`, `~strike~`, ```` ```mono``` ````). */
+export interface StyledPart {
+  text: string;
+  bold?: true;
+  italic?: true;
+  strike?: true;
+  mono?: true;
+}
+
+const MARKS = { '*': 'bold', _: 'italic', '~': 'strike' } as const;
+const FORMAT_PATTERN = /```([^`]+?)```|([*_~])(\S(?:[^\n]*?\S)?)\2/g;
+/** A mark opens or closes only next to a word boundary, as WhatsApp reads it (`5*3*2`, `snake_case_name` stay). */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * WhatsApp's text formatting as styled runs, marks removed: what customers, agents' signatures (`*Name*:`) and
+ * templates write. Marks nest (`*_both_*`); monospace takes its content as it is.
+ */
+export function whatsappStyles(text: string, style: Omit<StyledPart, 'text'> = {}): StyledPart[] {
+  const parts: StyledPart[] = [];
+  const plain = (value: string) => {
+    if (value) parts.push({ ...style, text: value });
+  };
+  let last = 0;
+  const pattern = new RegExp(FORMAT_PATTERN);
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = text[start - 1];
+    const after = text[end];
+    if ((before && WORD_CHARACTER.test(before)) || (after && WORD_CHARACTER.test(after))) {
+      pattern.lastIndex = start + 1;
+      continue;
+    }
+    plain(text.slice(last, start));
+    if (match[1] !== undefined) parts.push({ ...style, text: match[1], mono: true });
+    else parts.push(...whatsappStyles(match[3]!, { ...style, [MARKS[match[2] as keyof typeof MARKS]]: true }));
+    last = end;
+  }
+  plain(text.slice(last));
+  return parts;
+}
+
 export interface LocationPayload {
   latitude: number;
   longitude: number;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Group, Image, Loader, Modal, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAlertCircle, IconDownload, IconFileText, IconMapPin, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,11 @@ import {
   parseLocation,
   parseVcard,
   splitLinks,
+  whatsappStyles,
 } from '../../hooks/chat-format';
 import classes from './chat.module.css';
 
-/** Text with its line breaks, links opening in a new tab. */
+/** Text with its line breaks and WhatsApp formatting, links opening in a new tab. */
 export function RichText({ text, deleted }: { text: string; deleted?: boolean }) {
   return (
     <Text size="sm" className={classes.text} td={deleted ? 'line-through' : undefined}>
@@ -24,10 +25,26 @@ export function RichText({ text, deleted }: { text: string; deleted?: boolean })
             {part.text}
           </Anchor>
         ) : (
-          <span key={index}>{part.text}</span>
+          <StyledText key={index} text={part.text} />
         ),
       )}
     </Text>
+  );
+}
+
+/** Plain text with WhatsApp's formatting drawn (bold, italic, strike-through, monospace), marks removed. */
+function StyledText({ text }: { text: string }) {
+  return (
+    <>
+      {whatsappStyles(text).map((part, index) => {
+        let node: ReactNode = part.text;
+        if (part.mono) node = <code>{node}</code>;
+        if (part.strike) node = <s>{node}</s>;
+        if (part.italic) node = <em>{node}</em>;
+        if (part.bold) node = <strong>{node}</strong>;
+        return <Fragment key={index}>{node}</Fragment>;
+      })}
+    </>
   );
 }
 
