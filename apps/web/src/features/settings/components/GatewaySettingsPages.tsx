@@ -3,23 +3,12 @@
  * Evolution API key), which new channels of those types start from (client-contract §10).
  */
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  type TextInputProps,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/QueryError';
+import { SettingsSectionCard } from './SettingsSectionCard';
 import { describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { isHttpUrl, useTenantGateways, type TenantGateways } from '../../../lib/tenant-gateways';
@@ -46,29 +35,21 @@ function GatewayPage({
   children: (gateways: TenantGateways) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const gateways = useTenantGateways();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`settings-${section}`}>
-      <Title order={2} size="h4" id={`settings-${section}`}>
-        {t(`settings.gateways.${section}.title`)}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4} mb="md">
-        {t(`settings.gateways.${section}.description`)}
-      </Text>
-      {gateways.isPending ? (
-        <Stack aria-busy="true" aria-label={t('common.loading')} data-testid="gateway-settings-loading">
-          <Skeleton height={60} />
-          <Skeleton height={36} width={120} />
-        </Stack>
-      ) : gateways.isError || !gateways.data ? (
-        <QueryError error={gateways.error} onRetry={() => void gateways.refetch()} />
-      ) : (
+    <SettingsSectionCard
+      id={`settings-${section}`}
+      title={t(`settings.gateways.${section}.title`)}
+      description={t(`settings.gateways.${section}.description`)}
+      query={useTenantGateways()}
+      loadingTestId="gateway-settings-loading"
+    >
+      {(gateways) => (
         // Keyed by the stored values, so a save (or another admin's) starts the form again from them.
-        <div key={`${gateways.data.wuzapiHost}|${gateways.data.evoHost}|${String(gateways.data.evoTokenSet)}`}>
-          {children(gateways.data)}
+        <div key={`${gateways.wuzapiHost}|${gateways.evoHost}|${String(gateways.evoTokenSet)}`}>
+          {children(gateways)}
         </div>
       )}
-    </Card>
+    </SettingsSectionCard>
   );
 }
 

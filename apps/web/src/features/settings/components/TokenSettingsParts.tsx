@@ -3,21 +3,11 @@
  * with the tenant read's loading and error states, and a write-only token field with its stored state and "remove".
  */
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  type PasswordInputProps,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, type PasswordInputProps } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete } from '../../../components/confirmDelete';
-import { QueryError } from '../../../components/QueryError';
+import { SettingsSectionCard } from './SettingsSectionCard';
 import { useTenantTokens, type TenantTokens } from '../api/official-channels';
 
 /** The page's card: title, description, then the form once the tenant's token flags are loaded. */
@@ -29,26 +19,16 @@ export function TokensCard({
   children: (tokens: TenantTokens) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const tokens = useTenantTokens();
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`settings-${section}`}>
-      <Title order={2} size="h4" id={`settings-${section}`}>
-        {t(`settings.${section}.title`)}
-      </Title>
-      <Text size="sm" c="dimmed" mt={4} mb="md">
-        {t(`settings.${section}.description`)}
-      </Text>
-      {tokens.isPending ? (
-        <Stack aria-busy="true" aria-label={t('common.loading')} data-testid={`settings-${section}-loading`}>
-          <Skeleton height={60} />
-          <Skeleton height={36} width={120} />
-        </Stack>
-      ) : tokens.isError || !tokens.data ? (
-        <QueryError error={tokens.error} onRetry={() => void tokens.refetch()} />
-      ) : (
-        children(tokens.data)
-      )}
-    </Card>
+    <SettingsSectionCard
+      id={`settings-${section}`}
+      title={t(`settings.${section}.title`)}
+      description={t(`settings.${section}.description`)}
+      query={useTenantTokens()}
+      loadingTestId={`settings-${section}-loading`}
+    >
+      {children}
+    </SettingsSectionCard>
   );
 }
 
