@@ -166,6 +166,15 @@ export interface OutboundMessage {
   windowOpen?: boolean;
 }
 
+/**
+ * The text that goes with a file: clients send a file's original name as the body of its message (client-contract
+ * §5.2 media, and recorded audio `<epoch>.mp3`), which is no text for the customer; anything else the agent wrote is.
+ */
+export function captionOf(message: Pick<OutboundMessage, 'body' | 'media'>): string {
+  const body = message.body.trim();
+  return body && body !== message.media?.name ? message.body : '';
+}
+
 export interface SendResult {
   providerMessageId: string;
   ack: 0 | 1 | 2 | 3;

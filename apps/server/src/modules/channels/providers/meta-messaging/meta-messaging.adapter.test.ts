@@ -116,6 +116,13 @@ describe('send', () => {
     expect(result.providerMessageId).toBe((upload!.answer as { message_id: string }).message_id);
   });
 
+  it('a body that is only the file name is no text: the file goes alone', async () => {
+    const media = { data: Buffer.from('PNGDATA'), mime: 'image/png', name: 'nota.png' };
+    const before = sim.callsTo('POST', /\/messages$/).length;
+    await messenger.send(channelOf('messenger'), text('nota.png', { mediaType: 'image', media }));
+    expect(sim.callsTo('POST', /\/messages$/).length - before).toBe(1);
+  });
+
   it('Instagram sends a stored file by its signed link (its Send API fetches attachments by URL)', async () => {
     const media = { data: Buffer.from('MP4'), mime: 'video/mp4', name: 'v.mp4' };
     const mediaUrl = 'https://conversa.example/api/media/signed-token';

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import type { MessageMediaType, TenantFlags } from '@conversa/shared';
 import {
+  captionOf,
   ProviderError,
   type ChannelAdapter,
   type ChannelCredentials,
@@ -250,7 +251,7 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
       if (!message.media) return sendText(channel, message, marker, reply);
       const result = await sendFile(channel, message, marker, reply);
       // Attachments carry no caption on these APIs: the text follows as its own message.
-      if (message.body.trim()) await sendText(channel, message, `${marker}:caption`, null);
+      if (captionOf(message)) await sendText(channel, message, `${marker}:caption`, null);
       return result;
     },
 

@@ -92,6 +92,16 @@ describe('waba adapter: sends', () => {
     expect(sim.sends[0]!.body.audio).not.toHaveProperty('caption');
   });
 
+  it('a body that is only the file name (uploads, recorded audio) is no text: no caption, no second message', async () => {
+    const voice = { data: Buffer.from('MP3'), mime: 'audio/mpeg', name: '1764100000000.mp3' };
+    await adapter.send(channel, message({ body: '1764100000000.mp3', mediaType: 'ptt', media: voice }));
+    expect(sim.sends.map((s) => s.body.type)).toEqual(['audio']);
+    const photo = { data: Buffer.from('JPG'), mime: 'image/jpeg', name: 'IMG_2034.jpg' };
+    await adapter.send(channel, message({ body: 'IMG_2034.jpg', mediaType: 'image', media: photo }));
+    expect(lastBody()).toMatchObject({ type: 'image' });
+    expect((lastBody() as { image: object }).image).not.toHaveProperty('caption');
+  });
+
   it('payloads: template, buttons, list and a file by link', async () => {
     const components = [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }] }];
     await adapter.send(

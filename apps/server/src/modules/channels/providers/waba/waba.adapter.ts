@@ -6,7 +6,13 @@
  * only verifies the number and `stop` has nothing remote to undo. The Cloud API cannot edit or delete a sent message.
  */
 import { type MessageMediaType, type OutboundPayload } from '@conversa/shared';
-import { ProviderError, type ChannelAdapter, type OutboundMessage, type SendResult } from '../../channels.adapter.js';
+import {
+  captionOf,
+  ProviderError,
+  type ChannelAdapter,
+  type OutboundMessage,
+  type SendResult,
+} from '../../channels.adapter.js';
 import { verifyMetaSignature } from '../../providers/meta/meta.signature.js';
 import { createWabaClient, wabaCredsOf, type WabaClient, type WabaCreds } from './waba.client.js';
 import { BSUID_PATTERN, parseWabaWebhook } from './waba.parse.js';
@@ -125,12 +131,13 @@ export function createWabaAdapter(options: {
     const type = MEDIA_TYPES[message.mediaType] ?? 'document';
     const id = await client.uploadMedia(creds, file);
     const object: Record<string, unknown> = { id };
-    const inCaption = type !== 'audio' && type !== 'sticker' && message.body.length <= WABA_CAPTION_MAX;
-    if (inCaption && message.body) object.caption = message.body;
+    const caption = captionOf(message);
+    const inCaption = type !== 'audio' && type !== 'sticker' && caption.length <= WABA_CAPTION_MAX;
+    if (inCaption && caption) object.caption = caption;
     if (type === 'document') object.filename = file.name;
     const result = await sendBody(creds, message, { type, [type]: object });
     // Audio and stickers take no caption (and a long text does not fit one): the text follows as its own message.
-    if (!inCaption && message.body.trim()) await sendText(creds, { ...message, replyToProviderMessageId: null });
+    if (!inCaption && caption) await sendText(creds, { ...message, replyToProviderMessageId: null });
     return result;
   }
 
