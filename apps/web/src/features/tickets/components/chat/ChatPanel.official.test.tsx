@@ -169,6 +169,15 @@ describe('template picker', () => {
     expect(callsTo('GET /wabametaTemplate/3').at(-1)?.query.get('refresh')).toBe('true');
   });
 
+  it('offers no forced sync to agents (the server keeps it for supervisors and up)', async () => {
+    localStorage.setItem('profile', 'user');
+    setup(waba(closedWindow));
+    fireEvent.click(await screen.findByTestId('chat-template-open'));
+    const dialog = await openPicker();
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(2);
+    expect(within(dialog).queryByRole('button', { name: 'Sincronizar' })).toBeNull();
+  });
+
   it('requires every variable, previews the filled template and sends Graph components', async () => {
     routes['POST /wabametaTemplateComponents'] = () =>
       jsonResponse({

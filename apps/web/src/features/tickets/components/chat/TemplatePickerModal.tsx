@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../../components/QueryError';
 import { describeError } from '../../../../lib/api';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useStoredSession } from '../../../../lib/storage';
 import { useSendTemplate, useSyncWabaTemplates, useWabaTemplates, type WabaTemplate } from '../../api/waba-templates';
 import {
   buildComponents,
@@ -89,6 +90,10 @@ export function TemplatePickerModal({ ticketId, channelId, opened, onClose }: Te
   const { t } = useTranslation();
   const templates = useWabaTemplates(channelId, opened);
   const sync = useSyncWabaTemplates(channelId);
+  // A forced sync spends the company's Graph quota: supervisors and up (the server refuses agents; a stale list
+  // syncs by itself when opened).
+  const profile = useStoredSession()?.profile;
+  const canSync = profile === 'super' || profile === 'admin' || profile === 'superadmin';
   const send = useSendTemplate(ticketId);
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -202,15 +207,17 @@ export function TemplatePickerModal({ ticketId, channelId, opened, onClose }: Te
           onChange={(event) => setSearch(event.currentTarget.value)}
           data-testid="template-search"
         />
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={sync.isPending}
-          onClick={runSync}
-          data-testid="template-sync"
-        >
-          {t('chat.templates.sync')}
-        </Button>
+        {canSync ? (
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={sync.isPending}
+            onClick={runSync}
+            data-testid="template-sync"
+          >
+            {t('chat.templates.sync')}
+          </Button>
+        ) : null}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md" spacing="lg">
         <div>{list}</div>
