@@ -2,10 +2,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The two specs that drive WhatsApp sessions (QR, history imports) run first, before three minutes have passed on the
- * shared server: a login-history import that ends by its 3-minute quiet time (admin-screens starts two) keeps a new
- * Baileys session's QR code from reaching the page (whatsapp-qr failed whenever it started after that moment; a
- * product bug recorded in the session note, to be fixed in the session host). The others keep vitest's order.
+ * The two specs that drive WhatsApp sessions (QR, history imports) run first. whatsapp-qr failed (the new Baileys
+ * session's QR code never reached the page) whenever it ran late in a full run; it was blamed on admin-screens'
+ * history import ending by its 3-minute quiet time, but a run of admin-screens, 200 s idle, then whatsapp-qr passes,
+ * so the cause is still unknown (an open defect, in the session notes). The others keep vitest's order.
  */
 const FIRST = ['whatsapp-qr.e2e.ts', 'admin-screens.e2e.ts'];
 class SessionsFirst extends BaseSequencer {
