@@ -115,6 +115,11 @@ export type InboundEvent =
    * marked undelivered with `error` (shown on its bubble); a later ack does not move it back.
    */
   | { kind: 'send-failed'; providerMessageId: string; error: string; timestamp: number }
+  /**
+   * The customer read everything we sent them in this chat up to `watermark` (epoch ms): Messenger's read receipt,
+   * which names no message. Our sent or delivered messages of that chat created until then become read (ack 3).
+   */
+  | { kind: 'read-up-to'; party: InboundParty; watermark: number }
   | { kind: 'edit'; providerMessageId: string; party: InboundParty; body: string; timestamp: number }
   | { kind: 'delete'; providerMessageId: string; timestamp: number }
   | { kind: 'reaction'; providerMessageId: string; party: InboundParty; reaction: string; timestamp: number }

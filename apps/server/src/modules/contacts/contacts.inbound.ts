@@ -157,6 +157,16 @@ export async function upsertInboundContacts(
   return facts.map((f, i) => (keys[i] ? (found.get(slot(f.idField, keys[i])) ?? null) : null));
 }
 
+/** The id of the known contact a provider's chat names, or null (nothing is created). */
+export async function findInboundContactId(
+  tx: Tx,
+  tenantId: TenantId,
+  facts: InboundContactFacts,
+): Promise<number | null> {
+  const key = keyValue(facts);
+  return key ? ((await findByKey(tx, tenantId, facts.idField, key))?.id ?? null) : null;
+}
+
 /** A provider's profile change (name, picture) applied to a known contact; its DTO for the contacts.updated event. */
 export async function applyInboundContactUpdate(
   tx: Tx,

@@ -86,6 +86,11 @@ export const contactsModule: AppModule = (platform) => {
     jobs: [contactsJobs.importContacts, contactsJobs.cleanupFiles] as never[],
   };
 };
-export { applyInboundContactUpdate, upsertInboundContact, upsertInboundContacts } from './contacts.inbound.js';
+export {
+  applyInboundContactUpdate,
+  findInboundContactId,
+  upsertInboundContact,
+  upsertInboundContacts,
+} from './contacts.inbound.js';
 export type { InboundContactFacts, InboundIdField } from './contacts.inbound.js';
 export type { ContactRow } from './contacts.repository.js';

@@ -18,6 +18,7 @@ import type { JobQueue } from '../../platform/jobs/queue.js';
 import type { ChannelCredentials, InboundEvent, InboundParty } from '../channels/index.js';
 import {
   applyInboundContactUpdate,
+  findInboundContactId,
   upsertInboundContact,
   upsertInboundContacts,
   type InboundContactFacts,
@@ -27,6 +28,7 @@ import {
   applyInboundDelete,
   applyInboundEdit,
   applyInboundReaction,
+  applyInboundReadUpTo,
   applyInboundSendFailure,
   DOWNLOAD_MEDIA_JOB,
   loadMessageDto,
@@ -360,6 +362,18 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     if (dto) publishMessage(deps.events, channel.tenantId, type, dto);
   }
 
+  /** A read receipt without a message id: each message it marks read is announced (chat:ack). */
+  async function readUpTo(channel: ChannelCredentials, party: InboundParty, watermark: number): Promise<void> {
+    const tenantId = channel.tenantId as TenantId;
+    const dtos = await withTenant(deps.db, systemContext(tenantId), async (tx) => {
+      const contactId = await findInboundContactId(tx, tenantId, chatFacts(party));
+      if (contactId === null) return [];
+      const rows = await applyInboundReadUpTo(tx, channel.id, contactId, watermark);
+      return Promise.all(rows.map((row) => loadMessageDto(tx, row, deps.links)));
+    });
+    for (const dto of dtos) publishMessage(deps.events, tenantId, 'chat:ack', dto);
+  }
+
   async function updateContact(channel: ChannelCredentials, party: InboundParty): Promise<void> {
     const tenantId = channel.tenantId as TenantId;
     const contact = await withTenant(deps.db, systemContext(tenantId), (tx) =>
@@ -381,6 +395,8 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         return change(channel, 'chat:update', (tx) =>
           applyInboundSendFailure(tx, channel.id, event.providerMessageId, event.error),
         );
+      case 'read-up-to':
+        return readUpTo(channel, event.party, event.watermark);
       case 'edit':
         return change(channel, 'chat:update', (tx) =>
           applyInboundEdit(tx, channel.id, event.providerMessageId, event.body, at(event.timestamp)),

@@ -40,6 +40,7 @@ export {
   applyInboundDelete,
   applyInboundEdit,
   applyInboundReaction,
+  applyInboundReadUpTo,
   applyInboundSendFailure,
   storeInboundMessage,
   storeInboundMessages,

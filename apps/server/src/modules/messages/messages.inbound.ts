@@ -5,7 +5,7 @@
  */
 import { IMPORTED_SEND_TYPE, type MessageMediaType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
-import { sql } from 'drizzle-orm';
+import { and, between, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   arrayLiteral,
   rawTableRows,
@@ -280,6 +280,40 @@ export async function applyInboundAck(
   }
   if (Object.keys(patch).length === 0) return null;
   return (await updateMessage(tx, row.id, patch)) ?? null;
+}
+
+/** How many of a chat's sent messages one read receipt marks read at most (the newest). */
+const READ_UP_TO_MAX = 200;
+
+/**
+ * A read receipt that names no message (Messenger's watermark): the messages we sent the contact on the channel,
+ * sent or delivered (ack 1-2) and created until `watermark`, become read. The rows changed, newest first.
+ */
+export async function applyInboundReadUpTo(
+  tx: Tx,
+  channelId: number,
+  contactId: number,
+  watermark: number,
+): Promise<MessageRow[]> {
+  const unread = tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.contactId, contactId),
+        eq(messages.channelId, channelId),
+        eq(messages.fromMe, true),
+        between(messages.ack, 1, 2),
+        lte(messages.createdAt, new Date(watermark)),
+      ),
+    )
+    .orderBy(desc(messages.id))
+    .limit(READ_UP_TO_MAX);
+  return tx
+    .update(messages)
+    .set({ ack: 3, updatedAt: sql`now()` })
+    .where(inArray(messages.id, unread))
+    .returning();
 }
 
 /**

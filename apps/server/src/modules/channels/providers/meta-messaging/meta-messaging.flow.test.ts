@@ -159,8 +159,24 @@ describe('Messenger: webhook -> ticket -> reply', () => {
     const delivery = fixture('messenger-delivery-read');
     const receipts = (delivery.entry as { messaging: { delivery?: { mids: string[] } }[] }[])[0]!.messaging;
     receipts[0]!.delivery!.mids = [mid];
+    // The read receipt (a watermark, no message id) comes later in its own webhook.
+    const read = receipts.pop()!;
     expect((await webhook(delivery)).statusCode).toBe(200);
     expect((await history()).find((m) => m.body === 'Oi, Maria!')).toMatchObject({ ack: 2 });
+
+    // Messenger's read names no message: what we sent the customer until the watermark becomes read, nothing after.
+    const sentAt = Date.parse((await history()).find((m) => m.body === 'Oi, Maria!')!.createdAt);
+    const later = await t.call(agent, 'POST', `/messages/${ticket.id}`, {
+      body: 'Mais uma coisa',
+      idFront: 'flow-read',
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    expect(await t.jobs.runPending(job('messages.send'))).toBe(1);
+    receipts.splice(0, receipts.length, { ...read, read: { watermark: sentAt + 1 } } as (typeof receipts)[number]);
+    expect((await webhook(delivery)).statusCode).toBe(200);
+    const after = await history();
+    expect(after.find((m) => m.body === 'Oi, Maria!')).toMatchObject({ ack: 3 });
+    expect(after.find((m) => m.body === 'Mais uma coisa')).toMatchObject({ ack: 1 });
   });
 
   it("a message written in Meta's inbox is stored fromMe, once", async () => {

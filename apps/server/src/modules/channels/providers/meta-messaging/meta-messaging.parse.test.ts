@@ -105,10 +105,11 @@ describe('Messenger messages', () => {
     ]);
   });
 
-  it('a delivery acks each mid at 2; a watermark-only read names no message and yields nothing', () => {
+  it('a delivery acks each mid at 2; a watermark-only read marks what we sent the customer until then', () => {
     expect(messenger('messenger-delivery-read')).toEqual([
       { kind: 'ack', providerMessageId: 'm_ours_1', ack: 2, timestamp: T },
       { kind: 'ack', providerMessageId: 'm_ours_2', ack: 2, timestamp: T },
+      { kind: 'read-up-to', party: customer, watermark: T + 5 },
     ]);
   });
 });

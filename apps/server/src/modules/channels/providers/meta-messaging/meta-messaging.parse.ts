@@ -175,9 +175,13 @@ function itemEvents(type: MetaMessagingType, item: MetaMessaging): InboundEvent[
       timestamp,
     }));
   }
-  // A read names the message read (Instagram); a Messenger read carries only a watermark time and names no message:
-  // it yields nothing (the sent messages stay at delivered).
-  if (item.read) return item.read.mid ? [{ kind: 'ack', providerMessageId: item.read.mid, ack: 3, timestamp }] : [];
+  // A read names the message read (Instagram); a Messenger read carries only a watermark time: everything we sent the
+  // customer until then was read.
+  if (item.read) {
+    if (item.read.mid) return [{ kind: 'ack', providerMessageId: item.read.mid, ack: 3, timestamp }];
+    const watermark = item.read.watermark;
+    return watermark === undefined ? [] : [{ kind: 'read-up-to', party: partyOf(type, item.sender.id), watermark }];
+  }
   if (item.postback) {
     const { title, payload, mid } = item.postback;
     return [
