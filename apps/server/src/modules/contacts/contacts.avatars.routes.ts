@@ -18,13 +18,18 @@ export function contactAvatarRoutes(avatars: ContactAvatars): FastifyPluginAsync
       async (request, reply) => {
         const picture = await avatars.open(request.params.token);
         if (!picture) throw fail('ERR_NOT_FOUND');
-        return reply
-          .type(picture.mime)
-          .header('Content-Length', picture.size)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, max-age=31536000, immutable')
-          .send(picture.stream);
+        return (
+          reply
+            .type(picture.mime)
+            .header('Content-Length', picture.size)
+            .header('X-Content-Type-Options', 'nosniff')
+            .header('Content-Security-Policy', "default-src 'none'; sandbox")
+            // The link is the credential: pages on another address than PUBLIC_URL (an IP, a second host name, a
+            // client on another origin) may show it, whatever the app-wide same-origin resource policy says.
+            .header('Cross-Origin-Resource-Policy', 'cross-origin')
+            .header('Cache-Control', 'private, max-age=31536000, immutable')
+            .send(picture.stream)
+        );
       },
     );
   };

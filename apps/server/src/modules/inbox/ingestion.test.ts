@@ -398,6 +398,8 @@ describe('media', () => {
     expect(res.body).toBe('PNGDATA');
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // Shown by pages on another address than PUBLIC_URL too (the app's default policy is same-origin).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="foto.png"/);
 
     const forged = url.slice(0, -3) + (url.endsWith('AAA') ? 'BBB' : 'AAA');

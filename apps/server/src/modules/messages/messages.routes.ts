@@ -182,14 +182,19 @@ export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
       { config: { public: true }, schema: { tags, params: tokenParamsSchema } },
       async (request, reply) => {
         const media = await deps.service.openMedia(request.params.token);
-        return reply
-          .type(media.mime)
-          .header('Content-Length', media.size)
-          .header('Content-Disposition', disposition(media.mime, media.name))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'private, max-age=3600')
-          .send(media.stream);
+        return (
+          reply
+            .type(media.mime)
+            .header('Content-Length', media.size)
+            .header('Content-Disposition', disposition(media.mime, media.name))
+            .header('X-Content-Type-Options', 'nosniff')
+            .header('Content-Security-Policy', "default-src 'none'; sandbox")
+            // The link is the credential: pages on another address than PUBLIC_URL (an IP, a second host name, a
+            // client on another origin) may show it, whatever the app-wide same-origin resource policy says.
+            .header('Cross-Origin-Resource-Policy', 'cross-origin')
+            .header('Cache-Control', 'private, max-age=3600')
+            .send(media.stream)
+        );
       },
     );
   };

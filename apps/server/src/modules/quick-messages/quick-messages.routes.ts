@@ -79,14 +79,19 @@ export function quickMessagesRoutes(deps: QuickMessagesRouteDeps): FastifyPlugin
       { config: { public: true }, schema: { tags, params: publicMediaParamsSchema } },
       async (request, reply) => {
         const file = await service.openPublicMedia(request.params.tenantId, request.params.media);
-        return reply
-          .type(file.mime)
-          .header('Content-Length', file.size)
-          .header('Content-Disposition', publicDisposition(file.mime, file.name))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cache-Control', 'public, max-age=3600')
-          .send(file.stream);
+        return (
+          reply
+            .type(file.mime)
+            .header('Content-Length', file.size)
+            .header('Content-Disposition', publicDisposition(file.mime, file.name))
+            .header('X-Content-Type-Options', 'nosniff')
+            .header('Content-Security-Policy', "default-src 'none'; sandbox")
+            // The random name is the credential: pages on another address than PUBLIC_URL (an IP, a second host name, a
+            // client on another origin) may show it, whatever the app-wide same-origin resource policy says.
+            .header('Cross-Origin-Resource-Policy', 'cross-origin')
+            .header('Cache-Control', 'public, max-age=3600')
+            .send(file.stream)
+        );
       },
     );
   };

@@ -177,6 +177,7 @@ describe('/fastreply with files (multipart)', () => {
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'cross-origin',
       'content-disposition': `inline; filename="${dto.media}"`,
     });
     // Another tenant's path and an unknown name find nothing; a path-like name is refused before any look-up.

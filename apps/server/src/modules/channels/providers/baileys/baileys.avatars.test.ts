@@ -134,6 +134,7 @@ describe('contact pictures on a Baileys channel', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(served.rawPayload.equals(picture)).toBe(true);
 
     // The web app's CSP lets an <img> load it (our own origin), and still no CDN link.
