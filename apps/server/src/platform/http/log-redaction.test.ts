@@ -64,6 +64,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/tickets?status=open')).toBe('/api/tickets?status=open');
     expect(redactUrl('/api/media/')).toBe('/api/media/');
     expect(redactUrl('/api/contacts/avatar/abc.def')).toBe('/api/contacts/avatar/[redacted]');
+    expect(redactUrl('/api/webhooks/waba/7?hub.mode=subscribe&hub.verify_token=vt&hub.challenge=42')).toBe(
+      '/api/webhooks/waba/7?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42',
+    );
     expect(logSerializers.headers({ Authorization: 'x', cookie: 'y' })).toEqual({
       Authorization: '[redacted]',
       cookie: '[redacted]',

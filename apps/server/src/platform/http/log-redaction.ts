@@ -8,7 +8,8 @@ export const REDACTED = '[redacted]';
 
 /** Path prefixes whose next segment is a bearer token (the routes that serve `<img>` tags and download links). */
 const TOKEN_PATH_PREFIXES = ['/api/media/', '/api/contacts/export/', '/api/contacts/avatar/'];
-const SECRET_QUERY_KEYS = /^(token|access_token|jrt|key|secret|signature)$/i;
+/** `hub.verify_token`: Meta's webhook verification (official channels); `token`: the hub's subscribed URL too. */
+const SECRET_QUERY_KEYS = /^(token|access_token|jrt|key|secret|signature|hub\.verify_token)$/i;
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
 
 export function redactUrl(url: string): string {
