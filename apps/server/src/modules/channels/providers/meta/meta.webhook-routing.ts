@@ -48,6 +48,10 @@ const envelopeSchema = z.object({
 
 /** How long a provider id's channel is reused (like the intake's channel rows; changes here drop it at once). */
 const ROUTE_TTL_MS = 5_000;
+/** Most provider ids kept (unknown ids count too: a flood of made-up ids must not grow the process). */
+const ROUTE_CACHE_MAX = 10_000;
+/** What a signature header looks like; anything else is refused before any channel is looked up. */
+const SIGNATURE_SHAPE = /^sha256=[0-9a-f]{64}$/i;
 const MAX_PROVIDER_ID = 64;
 
 export interface MetaRouteResult {
@@ -98,8 +102,11 @@ export function createMetaWebhookRouter(deps: {
   registry: AdapterRegistry;
   intake: WebhookIntake;
   appSecret: string | null | undefined;
+  /** Tests shrink it. */
+  routeCacheMax?: number;
 }) {
   const { db, registry, intake } = deps;
+  const routeCacheMax = deps.routeCacheMax ?? ROUTE_CACHE_MAX;
   const routes = new Map<string, { row: ChannelRow | null; until: number }>();
   const drop = () => routes.clear();
   deps.events.subscribe('channels.changed', drop);
@@ -125,13 +132,18 @@ export function createMetaWebhookRouter(deps: {
         .orderBy(asc(channels.id))
         .limit(1),
     );
+    if (routes.size >= routeCacheMax) routes.clear();
     routes.set(key, { row: row ?? null, until: Date.now() + ROUTE_TTL_MS });
     return row ?? null;
   }
 
   return {
+    /** How many provider ids are cached (tests). */
+    cachedRoutes: () => routes.size,
     async receive(request: WebhookRequest): Promise<MetaRouteResult> {
       const header = request.headers['x-hub-signature-256'];
+      // No signature at all: nothing to look up channels for.
+      if (typeof header !== 'string' || !SIGNATURE_SHAPE.test(header)) throw fail('ERR_WEBHOOK_UNAUTHORIZED');
       const appSigned = verifyMetaSignature(request.rawBody, header, [deps.appSecret]);
       let targets: Target[];
       try {

@@ -9,7 +9,10 @@ import type { ChannelDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { messages } from '../../../messages/index.js';
+import type { WebhookIntake } from '../../channels.intake.js';
+import { createAdapterRegistry } from '../../channels.registry.js';
 import { signMetaBody } from '../../providers/meta/meta.signature.js';
+import { createMetaWebhookRouter } from '../../providers/meta/meta.webhook-routing.js';
 import { startWabaSimulator, wabaWebhook, type WabaSimulator } from './waba.simulator.js';
 
 const APP_SECRET = 'installation-app-secret';
@@ -268,5 +271,43 @@ describe('app-level POST /api/webhooks/meta', () => {
     body.entry[0]!.changes[1]!.value.messages[0]!.timestamp = 'yesterday';
     expect((await post(url, body, APP_SECRET)).statusCode).toBe(400);
     expect((await stored(1)).filter((id) => id.endsWith('-4'))).toEqual([]);
+  });
+});
+
+describe('the app-level router under a flood of made-up ids', () => {
+  const router = () =>
+    createMetaWebhookRouter({
+      db: t.platform.db,
+      events: t.platform.events,
+      registry: createAdapterRegistry(t.platform.config),
+      // Never reached: no made-up id has a channel.
+      intake: {} as WebhookIntake,
+      appSecret: APP_SECRET,
+      routeCacheMax: 50,
+    });
+  const pages = (from: number) => ({
+    object: 'page',
+    entry: Array.from({ length: 40 }, (_, i) => ({ id: String(900_000 + from + i), time: 1, messaging: [] })),
+  });
+  const request = (payload: object, signature?: string) => {
+    const rawBody = Buffer.from(JSON.stringify(payload));
+    return {
+      headers: { 'x-hub-signature-256': signature ?? signMetaBody(rawBody, APP_SECRET) },
+      body: payload,
+      rawBody,
+    };
+  };
+
+  it('keeps at most its cap of provider ids, and looks nothing up for a request without a signature', async () => {
+    const flooded = router();
+    for (const from of [0, 40, 80, 120]) {
+      expect(await flooded.receive(request(pages(from)))).toEqual({ ok: true, received: 0, ignored: 40 });
+      expect(flooded.cachedRoutes()).toBeLessThanOrEqual(50);
+    }
+    const unsigned = router();
+    await expect(unsigned.receive(request(pages(0), 'sha256=nope'))).rejects.toMatchObject({
+      code: 'ERR_WEBHOOK_UNAUTHORIZED',
+    });
+    expect(unsigned.cachedRoutes()).toBe(0);
   });
 });
