@@ -26,6 +26,7 @@ import {
   type GroupMetadata,
   type MediaType,
 } from 'baileys';
+import { readRawBody } from '../../providers/simulator-body.js';
 
 export const SIM_STREAM_PATH = '/socket';
 
@@ -131,9 +132,7 @@ const encode = (value: unknown): string => JSON.stringify(value, BufferJSON.repl
 const decode = (text: string): unknown => (text ? (JSON.parse(text, BufferJSON.reviver) as unknown) : undefined);
 
 async function readBody(req: http.IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const value = decode(Buffer.concat(chunks).toString());
+  const value = decode((await readRawBody(req)).toString());
   return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFields } from '../../providers/simulator-body.js';
 
 export interface GraphSimCall {
   method: string;
@@ -47,31 +48,6 @@ export interface MetaMessagingSimulator {
   failNext(match: RegExp, status: number, error: { message: string; code: number; error_subcode?: number }): void;
   callsTo(method: string, path: RegExp): GraphSimCall[];
   close(): Promise<void>;
-}
-
-async function readBody(req: http.IncomingMessage, url: string): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
-  const type = req.headers['content-type'] ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await new Request(url, { method: 'POST', headers: { 'content-type': type }, body }).formData();
-    const fields: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      if (typeof value !== 'string') {
-        fields[key] = { name: value.name, type: value.type, size: value.size, text: await value.text() };
-        continue;
-      }
-      try {
-        fields[key] = JSON.parse(value) as unknown;
-      } catch {
-        fields[key] = value;
-      }
-    }
-    return fields;
-  }
-  if (!body.length) return {};
-  return JSON.parse(body.toString()) as Record<string, unknown>;
 }
 
 const oauthError = { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 };
@@ -146,14 +122,14 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
     const { pathname } = new URL(url);
     if (req.method === 'GET' && pathname === '/__simulator/calls') return send(200, calls);
     if (req.method === 'POST' && pathname === '/__simulator/pages') {
-      void readBody(req, url).then((body) => {
+      void readFields(req, url, { jsonFields: true }).then((body) => {
         pages.set(String(body.token), { id: String(body.id), name: String(body.name), instagram: null });
         send(200, { ok: true });
       });
       return;
     }
     if (req.method === 'POST' && pathname === '/__simulator/users') {
-      void readBody(req, url).then((body) => {
+      void readFields(req, url, { jsonFields: true }).then((body) => {
         const pageTokens = Array.isArray(body.pageTokens) ? body.pageTokens.map(String) : [];
         users.set(String(body.token), { id: String(body.id), pageTokens });
         send(200, { ok: true });
@@ -161,7 +137,7 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
       return;
     }
     if (req.method === 'POST' && pathname === '/__simulator/profiles') {
-      void readBody(req, url).then((body) => {
+      void readFields(req, url, { jsonFields: true }).then((body) => {
         profiles.set(String(body.id), (body.profile ?? {}) as Record<string, unknown>);
         send(200, { ok: true });
       });
@@ -185,7 +161,7 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
     if (!match) return send(404, { error: { message: 'Unknown path', code: 803 } });
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const query = Object.fromEntries(searchParams.entries());
-    void readBody(req, url)
+    void readFields(req, url, { jsonFields: true })
       .then((body) => {
         const call: GraphSimCall = {
           method: req.method ?? 'GET',

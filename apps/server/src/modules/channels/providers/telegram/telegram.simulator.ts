@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFields } from '../../providers/simulator-body.js';
 
 export interface SimulatedCall {
   token: string;
@@ -24,25 +25,6 @@ export interface TelegramSimulator {
   failNext(method: string, error: { error_code: number; description: string }): void;
   callsOf(method: string): SimulatedCall[];
   close(): Promise<void>;
-}
-
-async function readParams(req: http.IncomingMessage, url: string): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks);
-  const type = req.headers['content-type'] ?? '';
-  if (type.startsWith('multipart/form-data')) {
-    const form = await new Request(url, { method: 'POST', headers: { 'content-type': type }, body }).formData();
-    const params: Record<string, unknown> = {};
-    for (const [key, value] of form.entries()) {
-      params[key] =
-        typeof value === 'string'
-          ? value
-          : { name: value.name, type: value.type, size: value.size, text: await value.text() };
-    }
-    return params;
-  }
-  return body.length ? (JSON.parse(body.toString()) as Record<string, unknown>) : {};
 }
 
 export async function startTelegramSimulator(): Promise<TelegramSimulator> {
@@ -74,7 +56,7 @@ export async function startTelegramSimulator(): Promise<TelegramSimulator> {
       return send(200, method ? calls.filter((call) => call.method === method) : calls);
     }
     if (req.method === 'POST' && pathname === '/__simulator/bots') {
-      void readParams(req, url).then((params) => {
+      void readFields(req, url).then((params) => {
         bots.set(String(params.token), { id: Number(params.id), username: String(params.username) });
         send(200, { ok: true });
       });
@@ -98,7 +80,7 @@ export async function startTelegramSimulator(): Promise<TelegramSimulator> {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, token, method] = match as unknown as [string, string, string];
-    void readParams(req, url).then(async (params) => {
+    void readFields(req, url).then(async (params) => {
       const delay = delays.get(method);
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       calls.push({ token, method, params });

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signMetaBody } from '../../providers/meta/meta.signature.js';
+import { readRawBody } from '../../providers/simulator-body.js';
 
 export interface SimulatedPhone {
   token: string;
@@ -82,12 +83,6 @@ const invalidParameter = (details: string): SimulatedGraphError => ({
   status: 400,
   error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100, error_data: { details } },
 });
-
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 const wamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
 const numericId = () => String(10n ** 14n + BigInt(Math.floor(Math.random() * 1e14)));
@@ -261,7 +256,7 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
       const to = query.get('to');
       return [200, to ? sim.sendsTo(to) : sends];
     }
-    const body = JSON.parse((await readBody(req)).toString('utf8') || '{}') as Record<string, unknown>;
+    const body = JSON.parse((await readRawBody(req)).toString('utf8') || '{}') as Record<string, unknown>;
     if (pathname === '/__simulator/phones') {
       phones.set(String(body.id), {
         token: String(body.token),
@@ -317,7 +312,7 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
       return void res.writeHead(200, { 'content-type': file.mime, 'content-length': file.data.length }).end(file.data);
     }
     const versioned = /^\/v\d{1,2}\.\d{1,2}(\/.*)$/.exec(url.pathname);
-    void readBody(req).then(async (body) => {
+    void readRawBody(req).then(async (body) => {
       if (!versioned) return send([404, { error: { message: 'Unknown path', code: 803 } }]);
       const path = versioned[1]!;
       requests.push({ method: req.method ?? 'GET', path, token });
