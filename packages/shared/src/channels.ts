@@ -325,6 +325,14 @@ type SecretsInDto = Extract<keyof ChannelDto, ChannelSecretField>;
 const dtoHasNoSecret: [SecretsInDto] extends [never] ? true : SecretsInDto = true;
 void dtoHasNoSecret;
 
+/** NotificaMe hub channel types: `hub` is WhatsApp through the hub. */
+export const HUB_CHANNEL_TYPES = [
+  'hub',
+  'hub_facebook',
+  'hub_instagram',
+  'hub_email',
+] as const satisfies readonly ChannelType[];
+
 /** Channel types this product can connect today; the add form shows the others disabled. */
 export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = [
   'telegram',
@@ -335,10 +343,7 @@ export const SUPPORTED_CHANNEL_TYPES: readonly ChannelType[] = [
   'waba',
   'messenger',
   'instagram',
-  'hub',
-  'hub_facebook',
-  'hub_instagram',
-  'hub_email',
+  ...HUB_CHANNEL_TYPES,
 ];
 
 /** Meta's official channels: webhooks signed with the app secret, the 24-hour customer-service window. */

@@ -4,26 +4,26 @@
  * its id (the "channel token" the hub's API takes as `from`), stored on our channel as `wabaId`.
  */
 import { z } from 'zod';
-import type { ChannelType } from './channels.js';
+import type { ChannelType, HUB_CHANNEL_TYPES } from './channels.js';
 
 /** The hub's channel names we run as channels, and their types (WhatsApp through the hub is plain `hub`). */
-export const HUB_CHANNEL_TYPES = {
+export const HUB_TYPE_BY_NAME = {
   whatsapp: 'hub',
   facebook: 'hub_facebook',
   instagram: 'hub_instagram',
   email: 'hub_email',
-} as const satisfies Record<string, ChannelType>;
-export type HubChannelName = keyof typeof HUB_CHANNEL_TYPES;
-export const HUB_CHANNEL_NAMES = Object.keys(HUB_CHANNEL_TYPES) as HubChannelName[];
+} as const satisfies Record<string, (typeof HUB_CHANNEL_TYPES)[number]>;
+export type HubChannelName = keyof typeof HUB_TYPE_BY_NAME;
+export const HUB_CHANNEL_NAMES = Object.keys(HUB_TYPE_BY_NAME) as HubChannelName[];
 
 /** Our type for a hub channel name; null for the hub's channels we do not run (telegram, webchat, ...). */
 export function hubChannelTypeOf(channel: string): ChannelType | null {
-  return (HUB_CHANNEL_TYPES as Record<string, ChannelType>)[channel] ?? null;
+  return (HUB_TYPE_BY_NAME as Record<string, ChannelType>)[channel] ?? null;
 }
 
 /** The hub's channel name of one of our hub types (the path segment of its send call). */
 export function hubChannelNameOf(type: ChannelType): HubChannelName | null {
-  const found = Object.entries(HUB_CHANNEL_TYPES).find(([, t]) => t === type);
+  const found = Object.entries(HUB_TYPE_BY_NAME).find(([, t]) => t === type);
   return found ? (found[0] as HubChannelName) : null;
 }
 

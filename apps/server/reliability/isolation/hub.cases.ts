@@ -3,9 +3,8 @@
  * channel and ticket named by id are not found for tenant 2; the account lists read the caller's own hub token (tenant 2
  * has none: 400, nothing of tenant 1); the token routes name their tenant, so another tenant's id is refused (403).
  */
+import { HUB_CHANNEL_TYPES } from '@conversa/shared';
 import type { IsolationFeature } from '../support/isolation-cases.js';
-
-const HUB_TYPES = ['hub', 'hub_facebook', 'hub_instagram', 'hub_email'] as const;
 
 export const feature: IsolationFeature = {
   async seed() {
@@ -25,7 +24,7 @@ export const feature: IsolationFeature = {
     },
     'PUT /api/tenantsHubToken/:id': { refused: [['PUT', '/tenantsHubToken/1', { hubToken: 'x' }]] },
     ...Object.fromEntries(
-      HUB_TYPES.map((type) => [
+      HUB_CHANNEL_TYPES.map((type) => [
         `POST /api/webhooks/${type}/:channelId`,
         { exempt: 'hub webhook: the token derived from the channel secret is the credential (401), hub.flow.test.ts' },
       ]),

@@ -3,14 +3,14 @@
  * created (ERR_CHANNEL_TYPE_UNSUPPORTED); `SUPPORTED_CHANNEL_TYPES` in packages/shared mirrors this list for the web.
  */
 import path from 'node:path';
-import type { ChannelType, TenantFlags } from '@conversa/shared';
+import { HUB_CHANNEL_TYPES, type ChannelType, type TenantFlags } from '@conversa/shared';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { TenantTokens } from '../tenants/index.js';
 import type { ChannelAdapter } from './channels.adapter.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
 import { metaMessagingAdapters } from './providers/meta-messaging/meta-messaging.adapter.js';
-import { createHubAdapter, HUB_CHANNEL_ADAPTER_TYPES } from './providers/hub/hub.adapter.js';
+import { createHubAdapter } from './providers/hub/hub.adapter.js';
 import { createHubClient } from './providers/hub/hub.client.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 import { createWabaAdapter } from './providers/waba/waba.adapter.js';
@@ -57,7 +57,7 @@ export function createAdapterRegistry(
   ]);
   const hubClient = createHubClient(config.hubApiUrl);
   const hubToken = tenantTokens && (async (tenantId: number) => (await tenantTokens(tenantId)).hubToken);
-  for (const type of HUB_CHANNEL_ADAPTER_TYPES) {
+  for (const type of HUB_CHANNEL_TYPES) {
     adapters.set(type, createHubAdapter({ type, client: hubClient, tenantToken: hubToken }));
   }
   for (const driver of host?.drivers() ?? []) adapters.set(driver.type, createSessionAdapter(driver, host!));

@@ -7,14 +7,13 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hubSendTemplateInputSchema, messageDtoSchema, type ChannelType } from '@conversa/shared';
+import { HUB_CHANNEL_TYPES, hubSendTemplateInputSchema, messageDtoSchema } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
 import type { MessagesRouteDeps } from './messages.routes.js';
 import { sendFromRequest } from './messages.routes.js';
 import type { SendRequirements } from './messages.send.js';
 
 const tags = ['messages'];
-const HUB_TYPES: readonly ChannelType[] = ['hub', 'hub_facebook', 'hub_instagram', 'hub_email'];
 const ticketParamsSchema = z.object({ ticketId: z.coerce.number().int().positive() });
 
 /** The text parameters of a template's components, in order (what the customer sees filled in). */
@@ -41,7 +40,7 @@ export function hubTemplateText(name: string, components: unknown[], body: strin
 }
 
 export function messagesHubRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store'>): FastifyPluginAsyncZod {
-  const HUB: SendRequirements = { channelTypes: HUB_TYPES };
+  const HUB: SendRequirements = { channelTypes: HUB_CHANNEL_TYPES };
   return async (app) => {
     app.post(
       '/hub-message/:ticketId',

@@ -8,6 +8,7 @@
  * channel's webhook secret (never the secret itself), and the intake compares it in constant time.
  */
 import crypto from 'node:crypto';
+import type { HUB_CHANNEL_TYPES } from '@conversa/shared';
 import { hubChannelNameOf, type ChannelType, type OutboundPayload } from '@conversa/shared';
 import {
   ProviderError,
@@ -39,10 +40,8 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-export const HUB_CHANNEL_ADAPTER_TYPES = ['hub', 'hub_facebook', 'hub_instagram', 'hub_email'] as const;
-
 export interface HubAdapterOptions {
-  type: (typeof HUB_CHANNEL_ADAPTER_TYPES)[number];
+  type: (typeof HUB_CHANNEL_TYPES)[number];
   client: HubClient;
   /** The tenant's hub token (tenants.hub_token); absent in registries built without a database (tools). */
   tenantToken?: (tenantId: number) => Promise<string | null>;

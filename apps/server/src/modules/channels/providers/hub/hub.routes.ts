@@ -17,6 +17,7 @@ import { z } from 'zod';
 import {
   channelDtoSchema,
   channelInputSchema,
+  HUB_CHANNEL_TYPES,
   hubChannelCreateInputSchema,
   hubChannelListResponseSchema,
   hubChannelTypeOf,
@@ -37,7 +38,7 @@ import type { WebhookIntake } from '../../channels.intake.js';
 import * as repo from '../../channels.repository.js';
 import type { ChannelsService } from '../../channels.service.js';
 import type { SessionsService } from '../../channels.sessions.js';
-import { HUB_CHANNEL_ADAPTER_TYPES, HUB_WEBHOOK_TOKEN_HEADER } from './hub.adapter.js';
+import { HUB_WEBHOOK_TOKEN_HEADER } from './hub.adapter.js';
 import { createHubClient, type HubClient } from './hub.client.js';
 
 const tags = ['channels'];
@@ -163,7 +164,7 @@ export function hubRoutes(deps: {
     const webhookParams = z.object({ channelId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
     const webhookQuery = z.object({ token: z.string().max(200).optional() }).loose();
     const webhookResponse = z.object({ ok: z.literal(true), received: z.number(), ignored: z.boolean() });
-    for (const type of HUB_CHANNEL_ADAPTER_TYPES) {
+    for (const type of HUB_CHANNEL_TYPES) {
       app.post(
         `/webhooks/${type}/:channelId`,
         {
