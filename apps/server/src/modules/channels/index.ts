@@ -1,7 +1,6 @@
 import type { AppModule } from '../../modules.js';
 import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
-import { readTenantFlags } from '@conversa/shared';
-import { findTenantById, readTenantTokens } from '../tenants/index.js';
+import { readTenantFlagsOf, readTenantTokens } from '../tenants/index.js';
 import { setChannelWebhookBaseUrl, toCredentials } from './channels.dto.js';
 import { findChannelById } from './channels.repository.js';
 import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
@@ -106,10 +105,7 @@ export const channelsModule: AppModule = (platform, deps) => {
     config,
     host,
     (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantTokens(tx, tenantId)),
-    (tenantId) =>
-      withTenant(db, systemContext(tenantId), async (tx) =>
-        readTenantFlags((await findTenantById(tx, tenantId))?.flags),
-      ),
+    (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantFlagsOf(tx, tenantId)),
   );
   registries.set(platform, registry);
   // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7), or on the

@@ -6,20 +6,17 @@
  * it undelivered with the reason. Messenger and Instagram are never refused: their send job passes `windowOpen` and
  * the adapter sends with the HUMAN_AGENT tag.
  */
-import { eq } from 'drizzle-orm';
-import { readTenantFlags } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
-import { tenants } from '../tenants/index.js';
+import { readTenantFlagsOf } from '../tenants/index.js';
 import { customerWindowOf, type TicketRow } from '../tickets/index.js';
 
 /** Channel types whose free-form sends are refused outside the window. */
 const REFUSED_WHEN_CLOSED: readonly string[] = ['waba'];
 
 export async function forceOpenChatWindow(tx: Tx, tenantId: number): Promise<boolean> {
-  const [row] = await tx.select({ flags: tenants.flags }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
-  return readTenantFlags(row?.flags).forceOpenChatWindow === 'enabled';
+  return (await readTenantFlagsOf(tx, tenantId)).forceOpenChatWindow === 'enabled';
 }
 
 /** Throws ERR_WINDOW_CLOSED for a free-form send on a waba ticket whose window is closed (flag off). */

@@ -9,6 +9,7 @@ export { plans, tenantMediaUsage, tenants } from './tenants.tables.js';
 export { createMediaQuota, readMediaUsage } from './tenants.media-usage.js';
 export { readRatingConfig } from './tenants.preferences.js';
 export { readTenantTokens, type TenantTokens } from './tenants.tokens.js';
+export { readTenantFlagsOf } from './tenants.flags.js';
 export { findPublicPlan, findTenantById, insertTenant } from './tenants.repository.js';
 export type { PlanRow, TenantRow } from './tenants.repository.js';
 

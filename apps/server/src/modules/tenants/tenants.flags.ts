@@ -4,12 +4,18 @@
  * superadmin) writes, as for the gateway defaults (`/tenantsEvolutionHost/{id}`): another tenant's id is refused with
  * ERR_NO_PERMISSION and changes nothing.
  */
-import { readTenantFlags, type TenantFlagKey, type TenantFlagsResponse } from '@conversa/shared';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client.js';
+import { readTenantFlags, type TenantFlagKey, type TenantFlags, type TenantFlagsResponse } from '@conversa/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../platform/db/client.js';
 import { systemContext, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
 import { tenants } from './tenants.tables.js';
+
+/** A tenant's toggles, defaults filled (read in the caller's transaction; an unknown tenant reads the defaults). */
+export async function readTenantFlagsOf(tx: Queryable, tenantId: number): Promise<TenantFlags> {
+  const [row] = await tx.select({ flags: tenants.flags }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return readTenantFlags(row?.flags);
+}
 
 export interface TenantFlagsService {
   saveFlag(ctx: TenantContext, id: number, field: TenantFlagKey, value: string | number): Promise<TenantFlagsResponse>;
