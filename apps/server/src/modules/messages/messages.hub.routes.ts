@@ -11,7 +11,7 @@ import { HUB_CHANNEL_TYPES, hubSendTemplateInputSchema, messageDtoSchema } from 
 import { actor } from '../../platform/http/auth.js';
 import type { MessagesRouteDeps } from './messages.routes.js';
 import { sendFromRequest } from './messages.routes.js';
-import type { SendRequirements } from './messages.send.js';
+import { payloadSend, type SendRequirements } from './messages.send.js';
 
 const tags = ['messages'];
 const ticketParamsSchema = z.object({ ticketId: z.coerce.number().int().positive() });
@@ -64,15 +64,11 @@ export function messagesHubRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store'
       { schema: { tags, body: hubSendTemplateInputSchema, response: { 200: z.object({ data: messageDtoSchema }) } } },
       async (request) => {
         const { ticketId, templateName, language, components, body, idFront } = request.body;
-        const values = {
-          body: hubTemplateText(templateName, components, body),
-          quotedMsgId: null,
-          idFront: idFront ?? null,
+        const payload = { kind: 'template' as const, name: templateName, language, components };
+        const values = payloadSend(hubTemplateText(templateName, components, body), 'templates', payload, {
+          idFront,
           sendType: 'templates',
-          media: null,
-          mediaType: 'templates' as const,
-          payload: { kind: 'template' as const, name: templateName, language, components },
-        };
+        });
         // Templates exist only on WhatsApp (hub type `hub`) and are allowed outside the customer-service window.
         const needs: SendRequirements = { channelType: 'hub', outsideWindow: true };
         return { data: await deps.send.sendMessage(actor(request), ticketId, values, needs) };

@@ -51,6 +51,27 @@ export interface OutboundValues {
   mediaType?: MessageMediaType;
 }
 
+/**
+ * The values of an official channel's payload send (a template, buttons, a list, a file by URL): no upload, no quote
+ * unless given, `body` the readable text the chat and the ticket list show.
+ */
+export function payloadSend(
+  body: string,
+  mediaType: MessageMediaType,
+  payload: OutboundPayload,
+  options: { idFront?: string | null; quotedMsgId?: number | null; sendType?: string | null } = {},
+): OutboundValues {
+  return {
+    body,
+    quotedMsgId: options.quotedMsgId ?? null,
+    idFront: options.idFront ?? null,
+    sendType: options.sendType ?? null,
+    media: null,
+    mediaType,
+    payload,
+  };
+}
+
 /** What a send route asks of the ticket beyond "the caller may write on it". */
 export interface SendRequirements {
   /** The ticket's channel must be of this type (the `/wabameta*` routes): else 400 ERR_CHANNEL_TYPE_UNSUPPORTED. */

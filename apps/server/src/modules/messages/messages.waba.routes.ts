@@ -27,7 +27,7 @@ import { actor } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { bodyParameterCount, findApprovedTemplate, renderTemplatePreview, sentParameters } from '../channels/index.js';
 import type { MessagesRouteDeps } from './messages.routes.js';
-import type { SendRequirements } from './messages.send.js';
+import { payloadSend, type SendRequirements } from './messages.send.js';
 import { receiveMediaUpload } from './messages.upload.js';
 
 const tags = ['messages'];
@@ -99,15 +99,7 @@ export function messagesWabaRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store
         const { ticketId, url, caption, filename, idFront } = request.body;
         const mediaType = request.body.mediaType ?? urlMediaType(url);
         const payload: OutboundPayload = { kind: 'media-url', url, mediaType, caption, filename };
-        const values = {
-          body: caption ?? filename ?? url,
-          quotedMsgId: null,
-          idFront: idFront ?? null,
-          sendType: null,
-          media: null,
-          mediaType: mediaType as MessageMediaType,
-          payload,
-        };
+        const values = payloadSend(caption ?? filename ?? url, mediaType as MessageMediaType, payload, { idFront });
         return { data: await deps.send.sendMessage(actor(request), ticketId, values, WABA) };
       },
     );
@@ -128,15 +120,7 @@ export function messagesWabaRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store
         if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'url'));
         const { ticketId, url, idFront } = parsed.data;
         const payload: OutboundPayload = { kind: 'media-url', url, mediaType: 'sticker' };
-        const values = {
-          body: 'sticker',
-          quotedMsgId: null,
-          idFront: idFront ?? null,
-          sendType: null,
-          media: null,
-          mediaType: 'sticker' as const,
-          payload,
-        };
+        const values = payloadSend('sticker', 'sticker', payload, { idFront });
         return { data: await deps.send.sendMessage(actor(request), ticketId, values, WABA) };
       },
     );
@@ -150,18 +134,8 @@ export function messagesWabaRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store
         const buttons = request.body.buttons.map((b, i) => ({ id: b.id || `btn-${i + 1}`, title: b.title }));
         if (new Set(buttons.map((b) => b.id)).size !== buttons.length) throw fail('ERR_VALIDATION', 'buttons');
         const payload: OutboundPayload = { kind: 'buttons', body, header, footer, buttons };
-        const values = {
-          body: interactiveText(
-            { header, body, footer },
-            buttons.map((b) => `[${b.title}]`),
-          ),
-          quotedMsgId: null,
-          idFront: idFront ?? null,
-          sendType: null,
-          media: null,
-          mediaType: 'button' as const,
-          payload,
-        };
+        const labels = buttons.map((b) => `[${b.title}]`);
+        const values = payloadSend(interactiveText({ header, body, footer }, labels), 'button', payload, { idFront });
         return { data: await deps.send.sendMessage(actor(request), ticketId, values, WABA) };
       },
     );
@@ -183,15 +157,9 @@ export function messagesWabaRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store
         const ids = sections.flatMap((s) => s.rows.map((r) => r.id));
         if (new Set(ids).size !== ids.length) throw fail('ERR_VALIDATION', 'sections');
         const payload: OutboundPayload = { kind: 'list', body, header, footer, button, sections };
-        const values = {
-          body: interactiveText({ header, body, footer }, [`[${button}]`]),
-          quotedMsgId: null,
-          idFront: idFront ?? null,
-          sendType: null,
-          media: null,
-          mediaType: 'list' as const,
-          payload,
-        };
+        const values = payloadSend(interactiveText({ header, body, footer }, [`[${button}]`]), 'list', payload, {
+          idFront,
+        });
         return { data: await deps.send.sendMessage(actor(request), ticketId, values, WABA) };
       },
     );
@@ -215,15 +183,11 @@ export function messagesWabaRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store
       async (request) => {
         const { ticketId, templateName, language, components, idFront, quotedMsg } = request.body;
         const payload: OutboundPayload = { kind: 'template', name: templateName, language, components };
-        const values = {
-          body: '',
+        const values = payloadSend('', 'templates', payload, {
+          idFront,
           quotedMsgId: quotedMsg,
-          idFront: idFront ?? null,
           sendType: 'templates',
-          media: null,
-          mediaType: 'templates' as const,
-          payload,
-        };
+        });
         const data = await deps.send.sendMessage(actor(request), ticketId, values, {
           ...WABA,
           outsideWindow: true,
