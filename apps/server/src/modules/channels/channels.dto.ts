@@ -17,19 +17,11 @@ import type { ChannelCredentials } from './channels.adapter.js';
 import type { ChannelRow } from './channels.repository.js';
 import { metaVerifyTokenOf } from './providers/meta/meta.signature.js';
 
-/**
- * PUBLIC_URL of this process, for the Meta channels' `metaWebhook` (set once by the channels module at start: the DTO
- * is built in many places that have no config at hand).
- */
-let webhookBaseUrl = '';
-export function setChannelWebhookBaseUrl(publicUrl: string): void {
-  webhookBaseUrl = publicUrl.replace(/\/+$/, '');
-}
-
-function metaWebhook(row: ChannelRow): ChannelDto['metaWebhook'] {
+/** The Meta channels' own webhook URL (on PUBLIC_URL) and verify token, to paste into Meta's dashboard. */
+function metaWebhook(row: ChannelRow, publicUrl: string): ChannelDto['metaWebhook'] {
   if (!(META_CHANNEL_TYPES as readonly string[]).includes(row.type)) return null;
   return {
-    url: `${webhookBaseUrl}/api/webhooks/${row.type}/${row.id}`,
+    url: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/${row.type}/${row.id}`,
     verifyToken: metaVerifyTokenOf(row.webhookSecret),
   };
 }
@@ -49,7 +41,8 @@ function configuredSecrets(row: ChannelRow): string[] {
 const flags = (row: ChannelRow) =>
   Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, row[key]])) as Record<ChannelFlagKey, EnabledFlag>;
 
-export function toChannelDto(row: ChannelRow): ChannelDto {
+/** The channel as clients read it; `publicUrl` is the server's PUBLIC_URL (the Meta webhook's address). */
+export function toChannelDto(row: ChannelRow, publicUrl: string): ChannelDto {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -87,7 +80,7 @@ export function toChannelDto(row: ChannelRow): ChannelDto {
     ...flags(row),
     integrations: publicIntegrations(row),
     configuredSecrets: configuredSecrets(row),
-    metaWebhook: metaWebhook(row),
+    metaWebhook: metaWebhook(row, publicUrl),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -31,11 +31,14 @@ export function createChannelsService(deps: {
   events: EventBus;
   registry: AdapterRegistry;
   logger: Logger;
+  /** PUBLIC_URL (the Meta channels' webhook address in their DTO). */
+  publicUrl: string;
 }) {
   const { db, events, registry, logger } = deps;
+  const toDto = (row: repo.ChannelRow) => toChannelDto(row, deps.publicUrl);
 
   const publishChanged = (ctx: TenantContext, rows: repo.ChannelRow[]) => {
-    for (const row of rows) events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(row) });
+    for (const row of rows) events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toDto(row) });
   };
 
   /** Unregisters a webhook the channel no longer owns; failure is logged, the provider gives up on its own. */
@@ -67,12 +70,12 @@ export function createChannelsService(deps: {
 
   return {
     listChannels: (ctx: TenantContext): Promise<ChannelDto[]> =>
-      withTenant(db, ctx, async (tx) => (await repo.listChannels(tx, ctx.tenantId)).map(toChannelDto)),
+      withTenant(db, ctx, async (tx) => (await repo.listChannels(tx, ctx.tenantId)).map(toDto)),
 
     async getChannel(ctx: TenantContext, id: number): Promise<ChannelDto> {
       const row = await withTenant(db, ctx, (tx) => repo.findChannel(tx, ctx.tenantId, id));
       if (!row) throw fail('ERR_NO_WAPP_FOUND');
-      return toChannelDto(row);
+      return toDto(row);
     },
 
     async createChannel(ctx: TenantContext, input: ChannelInputParsed): Promise<ChannelDto> {
@@ -88,7 +91,7 @@ export function createChannelsService(deps: {
         return insertWithinLimit(tx, ctx, complete);
       });
       publishChanged(ctx, rows);
-      return toChannelDto(rows.at(-1)!);
+      return toDto(rows.at(-1)!);
     },
 
     async updateChannel(ctx: TenantContext, id: number, input: ChannelInputParsed): Promise<ChannelDto> {
@@ -110,7 +113,7 @@ export function createChannelsService(deps: {
       if (after.status !== before.status) {
         events.publish('channels.session_changed', { tenantId: ctx.tenantId, session: toSessionState(after) });
       }
-      return toChannelDto(after);
+      return toDto(after);
     },
 
     async deleteChannel(ctx: TenantContext, id: number): Promise<void> {
@@ -131,14 +134,14 @@ export function createChannelsService(deps: {
         return [...cleared, (await repo.updateChannel(tx, ctx.tenantId, id, { isDefault: true }))!];
       });
       publishChanged(ctx, rows);
-      return toChannelDto(rows.at(-1)!);
+      return toDto(rows.at(-1)!);
     },
 
     async removePicture(ctx: TenantContext, id: number): Promise<ChannelDto> {
       const row = await withTenant(db, ctx, (tx) => repo.updateChannel(tx, ctx.tenantId, id, { profilePic: null }));
       if (!row) throw fail('ERR_NO_WAPP_FOUND');
       publishChanged(ctx, [row]);
-      return toChannelDto(row);
+      return toDto(row);
     },
 
     /** Every tenant's channels without their settings (superadmin only; the route checks the profile). */

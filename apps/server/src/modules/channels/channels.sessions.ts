@@ -55,7 +55,7 @@ export function createSessionsService(deps: {
     const row = await withTenant(db, ctx, (tx) => repo.updateChannel(tx, ctx.tenantId, id, patch));
     if (!row) throw fail('ERR_NO_WAPP_FOUND');
     events.publish('channels.session_changed', { tenantId: ctx.tenantId, session: toSessionState(row) });
-    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(row) });
+    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(row, deps.publicUrl) });
     return row;
   }
 
@@ -85,7 +85,7 @@ export function createSessionsService(deps: {
     });
     if (!updated) throw fail('ERR_NO_WAPP_FOUND');
     events.publish('channels.session_changed', { tenantId: ctx.tenantId, session: toSessionState(updated) });
-    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(updated) });
+    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(updated, deps.publicUrl) });
     deps.host()?.kick();
     return toSessionState(updated);
   }
@@ -190,7 +190,7 @@ export function createSessionsService(deps: {
       });
       if (!row) return;
       events.publish('channels.session_changed', { tenantId, session: toSessionState(row) });
-      events.publish('channels.changed', { tenantId, channel: toChannelDto(row) });
+      events.publish('channels.changed', { tenantId, channel: toChannelDto(row, deps.publicUrl) });
     },
   };
 }

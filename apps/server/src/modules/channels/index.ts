@@ -1,7 +1,7 @@
 import type { AppModule } from '../../modules.js';
 import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
 import { readTenantFlagsOf, readTenantTokens } from '../tenants/index.js';
-import { setChannelWebhookBaseUrl, toCredentials } from './channels.dto.js';
+import { toCredentials } from './channels.dto.js';
 import { findChannelById } from './channels.repository.js';
 import { createWebhookIntake, inboundSinkOf } from './channels.intake.js';
 import { registerChannelsRealtime } from './channels.realtime.js';
@@ -131,7 +131,7 @@ export const channelsModule: AppModule = (platform, deps) => {
     onDeliveryError: (channelId, error) =>
       logger.warn({ channelId, err: error }, 'gateway history: storing a fetched message failed'),
   });
-  const service = createChannelsService({ db, events, registry, logger });
+  const service = createChannelsService({ db, events, registry, logger, publicUrl: config.publicUrl });
   const sessions = createSessionsService({
     db,
     events,
@@ -143,7 +143,6 @@ export const channelsModule: AppModule = (platform, deps) => {
   });
   bound.sessions = sessions;
   const intake = createWebhookIntake({ db, events, registry, sessions, platform });
-  setChannelWebhookBaseUrl(config.publicUrl);
   const metaRouter = createMetaWebhookRouter({ db, events, registry, intake, appSecret: config.metaAppSecret });
   registerChannelsRealtime(events, platform.realtime);
   return {
@@ -154,7 +153,7 @@ export const channelsModule: AppModule = (platform, deps) => {
       await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
       await app.register(hubRoutes({ db, service, sessions, intake, hubApiUrl: config.hubApiUrl }));
-      await app.register(metaPagesRoutes({ db, events, registry, logger }));
+      await app.register(metaPagesRoutes({ db, events, registry, logger, publicUrl: config.publicUrl }));
       await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));
     },
     // Nodes with workers on run stateful sessions; shutdown closes them (auth kept) and frees their leases.

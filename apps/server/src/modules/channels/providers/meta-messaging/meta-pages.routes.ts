@@ -72,6 +72,8 @@ export function metaPagesRoutes(deps: {
   events: EventBus;
   registry: AdapterRegistry;
   logger: Logger;
+  /** PUBLIC_URL (the Meta channels' webhook address in their DTO). */
+  publicUrl: string;
 }): FastifyPluginAsyncZod {
   const { db, events } = deps;
 
@@ -88,7 +90,7 @@ export function metaPagesRoutes(deps: {
     const row = await withTenant(db, ctx, (tx) => repo.updateChannel(tx, ctx.tenantId, id, patch));
     if (!row) throw fail('ERR_NO_WAPP_FOUND');
     events.publish('channels.session_changed', { tenantId: ctx.tenantId, session: toSessionState(row) });
-    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(row) });
+    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(row, deps.publicUrl) });
     return row;
   }
 
@@ -147,7 +149,7 @@ export function metaPagesRoutes(deps: {
           name: p.name,
           instagramId: p.instagram_business_account?.id ?? null,
         }));
-        return { page_details: pageDetails, channel: toChannelDto(saved) };
+        return { page_details: pageDetails, channel: toChannelDto(saved, deps.publicUrl) };
       },
     );
 
