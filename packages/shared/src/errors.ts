@@ -58,6 +58,16 @@ export const errorCatalogue = {
   ),
   ERR_NO_AUTO_REPLY_FOUND: def(404, 'Fluxo não encontrado.', 'Flow not found.'),
   ERR_NO_STEP_AUTO_REPLY_FOUND: def(404, 'Etapa do fluxo não encontrada.', 'Flow step not found.'),
+  ERR_AUTO_REPLY_EXISTS: def(
+    409,
+    'Já existe uma resposta automática para esta ação.',
+    'An auto-reply already exists for this action.',
+  ),
+  ERR_CHAT_FLOW_INVALID: def(
+    400,
+    'O fluxo tem problemas: corrija-os antes de salvar.',
+    'The flow has problems: fix them before saving.',
+  ),
   ERR_CAMPAIGN_CONTACTS_NOT_EXISTS_OR_NOT_ACESSIBLE: def(
     404,
     'Contatos da campanha inexistentes ou inacessíveis.',

@@ -24,3 +24,4 @@ export * from './protocols.js';
 export * from './waba.js';
 export * from './meta-pages.js';
 export * from './hub.js';
+export * from './chat-flows.js';

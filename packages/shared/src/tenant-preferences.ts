@@ -184,3 +184,55 @@ export const tenantTokensResponseSchema = z.object({
   hubTokenConfigured: z.boolean(),
 });
 export type TenantTokensState = z.infer<typeof tenantTokensResponseSchema>;
+
+// ---------- business hours: is the company open at an instant ----------
+
+const minutesOf = (hhmm: string): number => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** The weekday (0 Sunday) and the minute of the day of `at` on the wall clock of `timeZone` (IANA). */
+export function wallClock(at: Date, timeZone: string): { day: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  return { day, minute: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/**
+ * The intervals of an H day: hr1-hr2, and hr3-hr4 unless both are equal (one interval). An interval whose end is not
+ * after its start runs past midnight into the next day (22:00-02:00 is 22:00 to 02:00 of the next day).
+ */
+function intervalsOf(day: BusinessHoursDay): [number, number][] {
+  const list: [number, number][] = [[minutesOf(day.hr1), minutesOf(day.hr2)]];
+  if (day.hr3 !== day.hr4) list.push([minutesOf(day.hr3), minutesOf(day.hr4)]);
+  return list.filter(([start, end]) => start !== end);
+}
+
+/**
+ * Whether the company attends at `at` (product-spec §4 "Business hours day type"): O open all day, C closed all day,
+ * H within its intervals, in the tenant's time zone. The part of the previous day's interval that runs past midnight
+ * counts too.
+ */
+export function isWithinBusinessHours(days: readonly BusinessHoursDay[], timeZone: string, at: Date): boolean {
+  const { day, minute } = wallClock(at, timeZone);
+  const today = days.find((d) => d.day === day);
+  if (today?.type === 'O') return true;
+  if (today?.type === 'H') {
+    for (const [start, end] of intervalsOf(today)) {
+      if (end > start ? minute >= start && minute < end : minute >= start) return true;
+    }
+  }
+  const yesterday = days.find((d) => d.day === (day + 6) % 7);
+  if (yesterday?.type === 'H') {
+    for (const [start, end] of intervalsOf(yesterday)) if (end <= start && minute < end) return true;
+  }
+  return false;
+}

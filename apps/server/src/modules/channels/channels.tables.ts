@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ChannelIntegrations, ChannelStatus, ChannelType, EnabledFlag } from '@conversa/shared';
+import type { ChannelIntegrations, ChannelStatus, ChannelType, DistributionMode, EnabledFlag } from '@conversa/shared';
 import { queues } from '../queues/index.js';
 import { tenants } from '../tenants/index.js';
 import { users } from '../users/index.js';
@@ -94,6 +94,8 @@ export const channels = pgTable(
     sendEvaluation: flag('send_evaluation'),
     transcribeAudio: flag('transcribe_audio'),
     selfDistribute: flag('self_distribute'),
+    /** The channel's distribution mode (N/R/B); `selfDistribute` is enabled exactly when it is not N. */
+    distribution: text('distribution').$type<DistributionMode>().notNull().default('N'),
     destroyMessage: flag('destroy_message'),
     isButton: flag('is_button'),
     wordlist: flag('wordlist'),

@@ -1,6 +1,7 @@
 /** Queues (filas) and the users who serve them. The queues screen comes with its own issue; tickets route by them now. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DistributionMode } from '@conversa/shared';
 import { tenants } from '../tenants/index.js';
 import { users } from '../users/index.js';
 
@@ -13,6 +14,8 @@ export const queues = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     queue: text('queue').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** How new unassigned tickets are given to the queue's online users: N none, R random, B balanced. */
+    distribution: text('distribution').$type<DistributionMode>().notNull().default('N'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

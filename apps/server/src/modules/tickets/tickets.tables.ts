@@ -66,6 +66,8 @@ export const tickets = pgTable(
     stepAutoReplyId: bigint('step_auto_reply_id', { mode: 'number' }),
     botRetries: integer('bot_retries').notNull().default(0),
     chatbotState: jsonb('chatbot_state').$type<Record<string, unknown>>().notNull().default({}),
+    /** When the absence message (outside business hours) was sent on this conversation: it goes once per ticket. */
+    absenceSentAt: timestamp('absence_sent_at', { withTimezone: true }),
     // per-integration statuses
     difyStatus: integrationStatus('dify_status'),
     lmStatus: integrationStatus('lm_status'),

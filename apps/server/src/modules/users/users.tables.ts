@@ -16,6 +16,8 @@ export const users = pgTable(
     profile: text('profile').$type<Profile>().notNull().default('user'),
     isOnline: boolean('is_online').notNull().default(false),
     lastOnlineAt: timestamp('last_online_at', { withTimezone: true }),
+    /** When distribution last gave this user a ticket: ties between equally loaded users go to the longest idle. */
+    lastDistributedAt: timestamp('last_distributed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     blockWavoip: boolean('block_wavoip').notNull().default(false),
     configs: jsonb('configs').$type<UserConfigs>().notNull().default({}),
