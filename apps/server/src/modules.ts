@@ -25,6 +25,7 @@ import { createTicketsModule } from './modules/tickets/index.js';
 import { notesModule } from './modules/notes/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { protocolsModule } from './modules/protocols/index.js';
+import { chatbotModule } from './modules/chatbot/index.js';
 
 export interface ModuleRegistration {
   plugin: FastifyPluginAsync;
@@ -59,5 +60,6 @@ export const modules: AppModule[] = [
   notesModule,
   protocolsModule,
   schedulesModule,
+  chatbotModule,
   inboxModule,
 ];

@@ -1,1 +1,11 @@
+import type { AppModule } from '../../modules.js';
+import { chatbotJobs } from './chatbot.jobs.js';
+import { chatbotRoutes } from './chatbot.routes.js';
+
 export * from './chatbot.tables.js';
+
+/** Chat flows, the legacy auto-reply and the engine that runs them on customers' conversations (ARCHITECTURE §6k). */
+export const chatbotModule: AppModule = (platform) => ({
+  plugin: chatbotRoutes(platform),
+  jobs: chatbotJobs(platform),
+});
