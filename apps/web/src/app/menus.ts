@@ -9,6 +9,7 @@ import {
   IconNotes,
   IconArrowsSplit,
   IconBolt,
+  IconRobot,
   IconCalendarTime,
   IconMessageCircleHeart,
   IconStar,
@@ -47,7 +48,8 @@ export type MenuName =
   | 'avaliacoes'
   | 'notas'
   | 'protocolos'
-  | 'agendamentos';
+  | 'agendamentos'
+  | 'chatFlow';
 
 export interface MenuEntry {
   name: MenuName;
@@ -118,6 +120,8 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconBolt,
     profiles: ['super', 'admin'],
   },
+  // Chatbot flows: supervisor menu and up (product-spec §2); the builder is /chat-flow/builder.
+  { name: 'chatFlow', path: '/chat-flow', labelKey: 'chatFlows.menu', icon: IconRobot, profiles: ['super', 'admin'] },
   // Closing messages and ratings: supervisor menu and up (product-spec §2).
   {
     name: 'fechamento',
@@ -205,4 +209,5 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   notas: ['super', 'admin'],
   protocolos: ['super', 'admin'],
   agendamentos: ['super', 'admin'],
+  chatFlow: ['super', 'admin'],
 };

@@ -320,6 +320,21 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'chat-flow',
+            element: guarded(ROUTE_PROFILES.chatFlow),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/chat-flows/components/ChatFlowsPage'),
+                  (m) => m.ChatFlowsPage,
+                ),
+              },
+            ],
+          },
+          // The ancestor's auto-reply screen is the chat flows now.
+          { path: 'auto-resposta', element: <Navigate to="/chat-flow" replace /> },
+          {
             path: 'fechamento',
             element: guarded(ROUTE_PROFILES.fechamento),
             children: [
