@@ -11,6 +11,7 @@ import {
   IconBolt,
   IconRobot,
   IconCalendarTime,
+  IconClockHour4,
   IconMessageCircleHeart,
   IconStar,
   IconTags,
@@ -49,7 +50,8 @@ export type MenuName =
   | 'notas'
   | 'protocolos'
   | 'agendamentos'
-  | 'chatFlow';
+  | 'chatFlow'
+  | 'horarioAtendimento';
 
 export interface MenuEntry {
   name: MenuName;
@@ -122,6 +124,14 @@ export const MENU: readonly MenuEntry[] = [
   },
   // Chatbot flows: supervisor menu and up (product-spec §2); the builder is /chat-flow/builder.
   { name: 'chatFlow', path: '/chat-flow', labelKey: 'chatFlows.menu', icon: IconRobot, profiles: ['super', 'admin'] },
+  // Business hours: supervisor menu and up; only admins may change them (supervisors see them read-only).
+  {
+    name: 'horarioAtendimento',
+    path: '/horario-atendimento',
+    labelKey: 'businessHours.menu',
+    icon: IconClockHour4,
+    profiles: ['super', 'admin'],
+  },
   // Closing messages and ratings: supervisor menu and up (product-spec §2).
   {
     name: 'fechamento',
@@ -210,4 +220,5 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   protocolos: ['super', 'admin'],
   agendamentos: ['super', 'admin'],
   chatFlow: ['super', 'admin'],
+  horarioAtendimento: ['super', 'admin'],
 };

@@ -335,6 +335,19 @@ export const routes: RouteObject[] = [
           // The ancestor's auto-reply screen is the chat flows now.
           { path: 'auto-resposta', element: <Navigate to="/chat-flow" replace /> },
           {
+            path: 'horario-atendimento',
+            element: guarded(ROUTE_PROFILES.horarioAtendimento),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/business-hours/components/BusinessHoursPage'),
+                  (m) => m.BusinessHoursPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'fechamento',
             element: guarded(ROUTE_PROFILES.fechamento),
             children: [
