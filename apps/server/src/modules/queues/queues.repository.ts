@@ -1,11 +1,17 @@
 /** The queries on queues. */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DistributionMode } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { queues } from './queues.tables.js';
 
 export type QueueRow = typeof queues.$inferSelect;
-export type QueueValues = { queue: string; isActive?: boolean | undefined };
+export type QueueValues = {
+  queue: string;
+  isActive?: boolean | undefined;
+  /** Absent on create: 'N'; absent on update: unchanged. */
+  distribution?: DistributionMode | undefined;
+};
 
 export async function listQueues(tx: Queryable, tenantId: TenantId): Promise<QueueRow[]> {
   return tx.select().from(queues).where(eq(queues.tenantId, tenantId)).orderBy(asc(queues.queue), asc(queues.id));
@@ -14,7 +20,12 @@ export async function listQueues(tx: Queryable, tenantId: TenantId): Promise<Que
 export async function insertQueue(tx: Queryable, tenantId: TenantId, values: QueueValues): Promise<QueueRow> {
   const [row] = await tx
     .insert(queues)
-    .values({ tenantId, queue: values.queue, isActive: values.isActive ?? true })
+    .values({
+      tenantId,
+      queue: values.queue,
+      isActive: values.isActive ?? true,
+      distribution: values.distribution ?? 'N',
+    })
     .returning();
   return row!;
 }
@@ -25,6 +36,7 @@ export async function updateQueue(tx: Queryable, tenantId: TenantId, id: number,
     .set({
       queue: values.queue,
       ...(values.isActive === undefined ? {} : { isActive: values.isActive }),
+      ...(values.distribution === undefined ? {} : { distribution: values.distribution }),
       updatedAt: sql`now()`,
     })
     .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)))

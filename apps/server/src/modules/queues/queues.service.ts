@@ -7,7 +7,12 @@ import { fail } from '../../platform/http/errors.js';
 import * as repo from './queues.repository.js';
 import './queues.events.js';
 
-const toQueueDto = (row: repo.QueueRow): QueueDto => ({ id: row.id, queue: row.queue, isActive: row.isActive });
+const toQueueDto = (row: repo.QueueRow): QueueDto => ({
+  id: row.id,
+  queue: row.queue,
+  isActive: row.isActive,
+  distribution: row.distribution,
+});
 
 function rethrowDuplicateName(error: unknown): never {
   if (repo.isDuplicateQueueName(error)) throw fail('ERR_QUEUE_EXISTS');

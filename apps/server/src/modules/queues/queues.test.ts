@@ -30,14 +30,14 @@ describe('queues', () => {
     const created = await t.call(supervisor, 'POST', '/queue', { queue: ' Vendas ', isActive: true });
     expect(created.statusCode).toBe(201);
     const queue = created.json<QueueDto>();
-    expect(queue).toEqual({ id: expect.any(Number), queue: 'Vendas', isActive: true });
+    expect(queue).toEqual({ id: expect.any(Number), queue: 'Vendas', isActive: true, distribution: 'N' });
     for (const user of [admin, agent, supervisor]) {
       expect((await t.call(user, 'GET', '/queue/')).json()).toEqual([queue]);
     }
     const renamed = await t.call(admin, 'PUT', `/queue/${queue.id}`, { queue: 'Comercial', isActive: 'false', id: 99 });
-    expect(renamed.json()).toEqual({ id: queue.id, queue: 'Comercial', isActive: false });
+    expect(renamed.json()).toEqual({ id: queue.id, queue: 'Comercial', isActive: false, distribution: 'N' });
     const bySupervisor = await t.call(supervisor, 'PUT', `/queue/${queue.id}`, { queue: 'Comercial 2' });
-    expect(bySupervisor.json()).toEqual({ id: queue.id, queue: 'Comercial 2', isActive: false });
+    expect(bySupervisor.json()).toEqual({ id: queue.id, queue: 'Comercial 2', isActive: false, distribution: 'N' });
     for (const [method, path, body] of [
       ['POST', '/queue', { queue: 'X' }],
       ['PUT', `/queue/${queue.id}`, { queue: 'Y' }],
@@ -86,12 +86,44 @@ describe('queues', () => {
       const queueEvents = publish.mock.calls.filter(([, event]) => event === '1:queue');
       expect(queueEvents).toEqual([
         ['tenant:1', '1:queue', { action: 'create', queue }],
-        ['tenant:1', '1:queue', { action: 'update', queue: { id: queue.id, queue: 'Ao vivo 2', isActive: false } }],
-        ['tenant:1', '1:queue', { action: 'delete', queue: { id: queue.id, queue: 'Ao vivo 2', isActive: false } }],
+        ['tenant:1', '1:queue', { action: 'update', queue: { ...queue, queue: 'Ao vivo 2', isActive: false } }],
+        ['tenant:1', '1:queue', { action: 'delete', queue: { ...queue, queue: 'Ao vivo 2', isActive: false } }],
       ]);
     } finally {
       publish.mockRestore();
     }
+  });
+
+  it('carries the distribution mode (N by default; R and B kept; absent on update = unchanged); validates it', async () => {
+    const created = await t.call(supervisor, 'POST', '/queue', { queue: 'Distribuída', distribution: 'B' });
+    expect(created.statusCode).toBe(201);
+    const queue = created.json<QueueDto>();
+    expect(queue).toEqual({ id: expect.any(Number), queue: 'Distribuída', isActive: true, distribution: 'B' });
+    const renamed = await t.call(admin, 'PUT', `/queue/${queue.id}`, { queue: 'Distribuída 2' });
+    expect(renamed.json()).toMatchObject({ distribution: 'B' });
+    const random = await t.call(admin, 'PUT', `/queue/${queue.id}`, { queue: 'Distribuída 2', distribution: 'R' });
+    expect(random.json()).toMatchObject({ distribution: 'R' });
+    expect((await t.call(agent, 'GET', '/queue')).json<QueueDto[]>().find((q) => q.id === queue.id)).toEqual({
+      ...queue,
+      queue: 'Distribuída 2',
+      distribution: 'R',
+    });
+    const plain = (await t.call(admin, 'POST', '/queue', { queue: 'Sem distribuição' })).json<QueueDto>();
+    expect(plain.distribution).toBe('N');
+    for (const distribution of ['X', 'b', '', null, 1]) {
+      for (const [method, path] of [
+        ['POST', '/queue'],
+        ['PUT', `/queue/${queue.id}`],
+      ] as const) {
+        const res = await t.call(admin, method, path, { queue: 'Outro nome', distribution });
+        expect(res.statusCode, `${method} ${JSON.stringify(distribution)}`).toBe(400);
+        expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'distribution' });
+      }
+    }
+    expect((await t.call(admin, 'GET', '/queue')).json<QueueDto[]>().find((q) => q.id === queue.id)).toMatchObject({
+      queue: 'Distribuída 2',
+      distribution: 'R',
+    });
   });
 
   it('deletes a queue without tickets; refuses one with tickets (ERR_QUEUE_TICKET_EXISTS)', async () => {

@@ -1,5 +1,5 @@
 /** The queue form: the spec's required text before any call, POST/PUT bodies, ERR_QUEUE_EXISTS under the name. */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../../../test/render';
@@ -35,7 +35,7 @@ describe('queue form', () => {
   });
 
   it('creates with the trimmed name and the active switch', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 1, queue: 'Vendas', isActive: false }, 201));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 1, queue: 'Vendas', isActive: false, distribution: 'N' }, 201));
     const onClose = vi.fn();
     renderWithProviders(<QueueFormModal opened onClose={onClose} />);
     typeInto('queue-form-name', ' Vendas ');
@@ -43,7 +43,7 @@ describe('queue form', () => {
     fireEvent.click(screen.getByTestId('queue-form-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/queue/');
-    expect(requestBody(fetchMock, 0)).toEqual({ queue: 'Vendas', isActive: false });
+    expect(requestBody(fetchMock, 0)).toEqual({ queue: 'Vendas', isActive: false, distribution: 'N' });
     expect(notifySuccess).toHaveBeenCalledWith('Fila criada.');
   });
 
@@ -51,7 +51,11 @@ describe('queue form', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_QUEUE_EXISTS' }, 409));
     const onClose = vi.fn();
     renderWithProviders(
-      <QueueFormModal opened onClose={onClose} queue={{ id: 7, queue: 'Suporte', isActive: true }} />,
+      <QueueFormModal
+        opened
+        onClose={onClose}
+        queue={{ id: 7, queue: 'Suporte', isActive: true, distribution: 'N' }}
+      />,
     );
     expect(screen.getByTestId('queue-form-name')).toHaveValue('Suporte');
     typeInto('queue-form-name', 'Vendas');
@@ -62,4 +66,39 @@ describe('queue form', () => {
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('shows the stored distribution and sends the one chosen (N none, R random, B balanced)', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 7, queue: 'Suporte', isActive: true, distribution: 'B' }));
+    const onClose = vi.fn();
+    renderWithProviders(
+      <QueueFormModal
+        opened
+        onClose={onClose}
+        queue={{ id: 7, queue: 'Suporte', isActive: true, distribution: 'R' }}
+      />,
+    );
+    expect(screen.getByTestId('queue-form-distribution')).toHaveValue('Aleatória');
+    await waitFor(() => expect(screen.getByTestId('queue-form-name')).toHaveFocus());
+    fireEvent.click(screen.getByTestId('queue-form-distribution'));
+    fireEvent.click(await findOption('queue-form-distribution', 'Equilibrada'));
+    fireEvent.click(screen.getByTestId('queue-form-submit'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/queue/7');
+    expect(requestBody(fetchMock, 0)).toEqual({ queue: 'Suporte', isActive: true, distribution: 'B' });
+  });
 });
+
+/** An option of a select's listbox (jsdom lays nothing out: the options count as hidden). */
+async function findOption(testId: string, name: string): Promise<HTMLElement> {
+  const listbox = await waitFor(() => {
+    const id = screen.getByTestId(testId).getAttribute('aria-controls');
+    const element = id ? document.getElementById(id) : null;
+    if (!element) throw new Error(`${testId} has no open listbox`);
+    return element;
+  });
+  const option = within(listbox)
+    .getAllByRole('option', { hidden: true })
+    .find((item) => item.textContent === name);
+  if (!option) throw new Error(`no option ${name}`);
+  return option;
+}
