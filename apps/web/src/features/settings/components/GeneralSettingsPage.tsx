@@ -15,6 +15,7 @@ import { describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSettings, useUpdateSetting } from '../api/settings';
 import { AutoCloseTimeSetting } from './AutoCloseTimeSetting';
+import { BotTicketActiveSetting } from './BotTicketActiveSetting';
 import { MULTILINE_SETTING_KEYS, NUMERIC_SETTING_KEYS, SETTING_GROUPS } from './setting-groups';
 import { TenantTogglesSection } from './TenantTogglesSection';
 
@@ -67,6 +68,8 @@ export function GeneralSettingsPage() {
                   <ToggleSetting settingKey={key} value={values.get(key) ?? DISABLED} onSave={save} />
                 ) : key === 'autoCloseTime' ? (
                   <AutoCloseTimeSetting value={values.get(key) ?? ''} onSave={save} />
+                ) : key === 'botTicketActive' ? (
+                  <BotTicketActiveSetting value={values.get(key) ?? ''} onSave={save} />
                 ) : (
                   <TextSetting settingKey={key} value={values.get(key) ?? ''} onSave={save} />
                 )}

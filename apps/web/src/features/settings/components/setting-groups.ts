@@ -58,7 +58,6 @@ export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
 
 export const NUMERIC_SETTING_KEYS: ReadonlySet<SettingKey> = new Set([
   'autoCloseTime',
-  'botTicketActive',
   'ticketLimit',
   'ticketLimitDaysAgo',
 ]);

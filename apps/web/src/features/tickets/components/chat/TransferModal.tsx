@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../../lib/api';
 import { notifySuccess } from '../../../../lib/notify';
+import { useActiveChatFlows, useHandToChatBot } from '../../hooks/chat-flow-transfer';
 import { useChangeTicket, useQueues, useTransferUsers } from '../../hooks/chat-ticket';
 
 /**
  * Transfer to a queue and/or a user: PUT /tickets/{id} { userId|null, queueId, status: userId ? 'open' : 'pending',
- * isTransference: 1 }. A refusal (same assignee …) is shown inside the dialog with the catalogue text.
+ * isTransference: 1 }; or to the chatbot: PUT /ticketsChatBot/{id} { chatFlowId } (an active flow). A refusal (same
+ * assignee …) is shown inside the dialog with the catalogue text.
  */
 export function TransferModal({
   ticket,
@@ -24,13 +26,28 @@ export function TransferModal({
   const { t } = useTranslation();
   const [queueId, setQueueId] = useState<string | null>(ticket.queueId ? String(ticket.queueId) : null);
   const [userId, setUserId] = useState<string | null>(null);
+  const [target, setTarget] = useState<'people' | 'chatbot'>('people');
+  const [chatFlowId, setChatFlowId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const queues = useQueues(opened);
   const users = useTransferUsers(opened, canListUsers);
+  const flows = useActiveChatFlows(opened && target === 'chatbot');
   const change = useChangeTicket(ticket.id, { handlesErrors: true });
+  const handToBot = useHandToChatBot(ticket.id);
+
+  const done = () => {
+    notifySuccess(t('chat.transfer.done'));
+    onClose();
+  };
+  const failed = (failure: Error) =>
+    setError(failure instanceof ApiError && failure.notified ? null : describeError(failure));
 
   const submit = () => {
     setError(null);
+    if (target === 'chatbot') {
+      if (chatFlowId) handToBot.mutate(Number(chatFlowId), { onSuccess: done, onError: failed });
+      return;
+    }
     const user = userId ? Number(userId) : null;
     change.mutate(
       {
@@ -42,13 +59,7 @@ export function TransferModal({
           isTransference: 1,
         },
       },
-      {
-        onSuccess: () => {
-          notifySuccess(t('chat.transfer.done'));
-          onClose();
-        },
-        onError: (failure) => setError(failure instanceof ApiError && failure.notified ? null : describeError(failure)),
-      },
+      { onSuccess: done, onError: failed },
     );
   };
 
@@ -56,37 +67,70 @@ export function TransferModal({
     .filter((queue) => queue.isActive !== false || queue.id === ticket.queueId)
     .map((queue) => ({ value: String(queue.id), label: queue.queue }));
   const userOptions = users.users.map((user) => ({ value: String(user.id), label: user.name }));
+  const flowOptions = flows.flows.map((flow) => ({ value: String(flow.id), label: flow.name }));
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('chat.transfer.title')} centered>
       <Stack gap="sm">
-        <Select
-          label={t('chat.transfer.queue')}
-          placeholder={queues.isLoading ? t('common.loading') : t('chat.transfer.queuePlaceholder')}
-          data={queueOptions}
-          value={queueId}
-          onChange={setQueueId}
-          clearable
-          searchable
-          nothingFoundMessage={t('chat.transfer.none')}
-          error={queues.isError ? t('chat.transfer.queuesError') : undefined}
-          data-testid="chat-transfer-queue"
-          comboboxProps={{ withinPortal: true }}
+        <SegmentedControl
+          aria-label={t('chat.transfer.target')}
+          fullWidth
+          value={target}
+          onChange={(value) => {
+            setTarget(value === 'chatbot' ? 'chatbot' : 'people');
+            setError(null);
+          }}
+          data={[
+            { value: 'people', label: t('chat.transfer.targetPeople') },
+            { value: 'chatbot', label: t('chat.transfer.targetChatbot') },
+          ]}
+          data-testid="chat-transfer-target"
         />
-        <Select
-          label={t('chat.transfer.user')}
-          description={t('chat.transfer.userHint')}
-          placeholder={users.isLoading ? t('common.loading') : t('chat.transfer.userPlaceholder')}
-          data={userOptions}
-          value={userId}
-          onChange={setUserId}
-          clearable
-          searchable
-          nothingFoundMessage={t('chat.transfer.none')}
-          error={users.isError ? t('chat.transfer.usersError') : undefined}
-          data-testid="chat-transfer-user"
-          comboboxProps={{ withinPortal: true }}
-        />
+        {target === 'chatbot' ? (
+          <Select
+            label={t('chat.transfer.chatFlow')}
+            description={t('chat.transfer.chatFlowHint')}
+            placeholder={flows.isLoading ? t('common.loading') : t('chat.transfer.chatFlowPlaceholder')}
+            data={flowOptions}
+            value={chatFlowId}
+            onChange={setChatFlowId}
+            searchable
+            nothingFoundMessage={t('chat.transfer.noChatFlows')}
+            error={flows.isError ? t('chat.transfer.chatFlowsError') : undefined}
+            data-testid="chat-transfer-chat-flow"
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : (
+          <>
+            <Select
+              label={t('chat.transfer.queue')}
+              placeholder={queues.isLoading ? t('common.loading') : t('chat.transfer.queuePlaceholder')}
+              data={queueOptions}
+              value={queueId}
+              onChange={setQueueId}
+              clearable
+              searchable
+              nothingFoundMessage={t('chat.transfer.none')}
+              error={queues.isError ? t('chat.transfer.queuesError') : undefined}
+              data-testid="chat-transfer-queue"
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Select
+              label={t('chat.transfer.user')}
+              description={t('chat.transfer.userHint')}
+              placeholder={users.isLoading ? t('common.loading') : t('chat.transfer.userPlaceholder')}
+              data={userOptions}
+              value={userId}
+              onChange={setUserId}
+              clearable
+              searchable
+              nothingFoundMessage={t('chat.transfer.none')}
+              error={users.isError ? t('chat.transfer.usersError') : undefined}
+              data-testid="chat-transfer-user"
+              comboboxProps={{ withinPortal: true }}
+            />
+          </>
+        )}
         {error ? (
           <Alert color="red" variant="light" role="alert" data-testid="chat-transfer-error">
             {error}
@@ -98,8 +142,8 @@ export function TransferModal({
           </Button>
           <Button
             onClick={submit}
-            loading={change.isPending}
-            disabled={!queueId && !userId}
+            loading={change.isPending || handToBot.isPending}
+            disabled={target === 'chatbot' ? !chatFlowId : !queueId && !userId}
             data-testid="chat-transfer-submit"
           >
             {t('chat.transfer.submit')}
