@@ -14,6 +14,13 @@ import { createTicketsService } from './tickets.service.js';
 export { tenantCounters, ticketLogs, tickets } from './tickets.tables.js';
 export { allocateProtocol } from './tickets.protocol.js';
 export { findVisibleTicket, lockVisibleTicket } from './tickets.access.js';
+export {
+  distributeTicket,
+  distributionModeOf,
+  type DistributionOptions,
+  type DistributionReason,
+  type DistributionResult,
+} from './tickets.distribution.js';
 export { loadTicketDto, loadTicketDtos } from './tickets.dto.js';
 export { customerWindowOf, hasCustomerWindow, windowFrom, type CustomerWindow } from './tickets.window.js';
 export {
