@@ -71,7 +71,9 @@ export function validateWeek(values: WeekValues, t: TFunction): Record<string, s
       else return true;
       return false;
     };
-    if (check('hr1') && check('hr2') && normalizeTime(day.hr1) === normalizeTime(day.hr2)) {
+    // Both ends are checked (no short-circuit), so every empty or malformed field shows its message at once.
+    const firstOk = [check('hr1'), check('hr2')].every(Boolean);
+    if (firstOk && normalizeTime(day.hr1) === normalizeTime(day.hr2)) {
       errors[path('hr2')] = t('businessHours.errors.sameTime');
     }
     const hr3 = day.hr3.trim();
@@ -81,7 +83,8 @@ export function validateWeek(values: WeekValues, t: TFunction): Record<string, s
       errors[path(hr3 ? 'hr4' : 'hr3')] = t('businessHours.errors.secondIncomplete');
       return;
     }
-    if (check('hr3') && check('hr4') && normalizeTime(hr3) === normalizeTime(hr4)) {
+    const secondOk = [check('hr3'), check('hr4')].every(Boolean);
+    if (secondOk && normalizeTime(hr3) === normalizeTime(hr4)) {
       errors[path('hr4')] = t('businessHours.errors.sameTime');
     }
   });

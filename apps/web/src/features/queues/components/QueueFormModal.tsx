@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { QueueDto } from '@conversa/shared';
+import { DISTRIBUTION_MODES, type DistributionMode, type QueueDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveQueue } from '../api/queues';
@@ -32,14 +32,21 @@ function QueueForm({ queue, onDone }: { queue?: QueueDto; onDone: () => void }) 
   const save = useSaveQueue();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { queue: queue?.queue ?? '', isActive: queue?.isActive ?? true },
+    initialValues: {
+      queue: queue?.queue ?? '',
+      isActive: queue?.isActive ?? true,
+      distribution: queue?.distribution ?? ('N' as DistributionMode),
+    },
     validate: {
       queue: (v) => (v.trim() ? null : t('validation.required', { attribute: t('org.queues.name') })),
     },
   });
   const submit = form.onSubmit((values) =>
     save.mutate(
-      { id: queue?.id, input: { queue: values.queue.trim(), isActive: values.isActive } },
+      {
+        id: queue?.id,
+        input: { queue: values.queue.trim(), isActive: values.isActive, distribution: values.distribution },
+      },
       {
         onSuccess: () => {
           notifySuccess(queue ? t('org.queues.saved') : t('org.queues.created'));
@@ -65,6 +72,14 @@ function QueueForm({ queue, onDone }: { queue?: QueueDto; onDone: () => void }) 
           maxLength={120}
           data-testid="queue-form-name"
           {...form.getInputProps('queue')}
+        />
+        <Select
+          label={t('org.queues.distribution')}
+          description={t('org.queues.distributionHint')}
+          data={DISTRIBUTION_MODES.map((mode) => ({ value: mode, label: t(`distribution.${mode}`) }))}
+          allowDeselect={false}
+          data-testid="queue-form-distribution"
+          {...form.getInputProps('distribution')}
         />
         <Switch
           label={t('org.active')}

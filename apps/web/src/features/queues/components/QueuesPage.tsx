@@ -67,6 +67,16 @@ export function QueuesPage() {
               ),
             },
             {
+              accessor: 'distribution',
+              title: t('org.queues.distribution'),
+              width: 180,
+              render: (queue) => (
+                <Text size="sm" data-testid={`queue-distribution-${queue.id}`}>
+                  {t(`distribution.${queue.distribution}`)}
+                </Text>
+              ),
+            },
+            {
               accessor: 'isActive',
               title: t('org.status'),
               width: 140,
