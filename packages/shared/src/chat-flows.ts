@@ -23,9 +23,13 @@ const actionCode = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(
 /** 1 = a queue, 2 = a user: where a timeout, the retries limit, out-of-hours or a returning contact go. */
 export const CHAT_FLOW_DESTINY_TYPES = { queue: 1, user: 2 } as const;
 const destinyType = z.union([z.literal(1), z.literal(2)]);
-/** The destination's id; the ancestor's builder sends '' for none. */
-const destiny = z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]);
-const optionalRef = z.union([z.coerce.number().int().positive(), z.literal('').transform(() => null), z.null()]);
+/**
+ * The destination's id; the ancestor's builder sends '' for none. `null` comes before the '' transform: a response
+ * schema is encoded (fastify-type-provider-zod), and encoding reaches a one-way transform only if no earlier option
+ * took the value.
+ */
+const destiny = z.union([z.coerce.number().int().positive(), z.null(), z.literal('').transform(() => null)]);
+const optionalRef = z.union([z.coerce.number().int().positive(), z.null(), z.literal('').transform(() => null)]);
 
 const id = z.string().trim().min(1).max(100);
 const message = z.string().max(4096);

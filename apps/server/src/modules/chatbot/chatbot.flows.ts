@@ -1,13 +1,224 @@
 /**
- * Chat flows: the repository (queries under the caller's tenant transaction) and the engine's read API
- * (`loadFlow`, `loadAutoReplyGraphSource`). The HTTP service is below the repository.
+ * Chat flows (client-contract §13; decisions §A/§B): the repository, the service behind `/chat-flow*`, and the
+ * engine's read API (`loadFlow`, `loadAutoReplyGraphSource`). A flow's graph is validated twice before it is stored:
+ * its shape by the shared `chatFlowGraphSchema` (400 ERR_VALIDATION) and its meaning by `validateChatFlow` (400
+ * ERR_CHAT_FLOW_INVALID). A deleted flow is only marked (`is_deleted`): tickets and logs that name it still resolve.
  */
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { ChatFlowGraph } from '@conversa/shared';
-import type { Queryable } from '../../platform/db/client.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  defaultChatFlow,
+  validateChatFlow,
+  type ChatFlowDto,
+  type ChatFlowGraph,
+  type SettingDto,
+} from '@conversa/shared';
+import type { Database, Queryable } from '../../platform/db/client.js';
+import { withTenant, type TenantContext, type TenantId } from '../../platform/db/tenancy.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { fail } from '../../platform/http/errors.js';
+import { channels, toChannelDto, type ChannelRow } from '../channels/index.js';
+import { findSetting, upsertSetting } from '../settings/index.js';
+import { tickets } from '../tickets/index.js';
+import { toChatFlowDto, type ChatFlowRow } from './chatbot.dto.js';
+import './chatbot.events.js';
 import { autoReplies, autoReplyActions, autoReplySteps, chatFlows } from './chatbot.tables.js';
 
-export type ChatFlowRow = typeof chatFlows.$inferSelect;
+export type { ChatFlowRow } from './chatbot.dto.js';
+
+/** A flow's record as the service stores it (the inputs, parsed). */
+export interface ChatFlowValues {
+  name: string;
+  isActive: boolean;
+  celularTeste: string | null;
+  flow: ChatFlowGraph;
+}
+
+// ---------- repository ----------
+
+const notDeleted = (tenantId: TenantId, id?: number) =>
+  and(
+    eq(chatFlows.tenantId, tenantId),
+    eq(chatFlows.isDeleted, false),
+    ...(id === undefined ? [] : [eq(chatFlows.id, id)]),
+  );
+
+export async function listChatFlows(tx: Queryable, tenantId: TenantId): Promise<ChatFlowRow[]> {
+  return tx.select().from(chatFlows).where(notDeleted(tenantId)).orderBy(asc(chatFlows.id));
+}
+
+/** A flow that is not deleted; `lock` holds its row until the transaction ends. */
+export async function findChatFlow(
+  tx: Queryable,
+  tenantId: TenantId,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<ChatFlowRow | undefined> {
+  const query = tx.select().from(chatFlows).where(notDeleted(tenantId, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertChatFlow(
+  tx: Queryable,
+  tenantId: TenantId,
+  userId: number | null,
+  values: ChatFlowValues,
+): Promise<ChatFlowRow> {
+  const [row] = await tx
+    .insert(chatFlows)
+    .values({ tenantId, userId, ...values })
+    .returning();
+  return row!;
+}
+
+export async function updateChatFlow(
+  tx: Queryable,
+  tenantId: TenantId,
+  id: number,
+  values: Partial<ChatFlowValues> & { isDeleted?: boolean },
+): Promise<ChatFlowRow | undefined> {
+  const [row] = await tx
+    .update(chatFlows)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(notDeleted(tenantId, id))
+    .returning();
+  return row;
+}
+
+/** Whether an open or pending ticket runs the flow (it cannot be deleted then). */
+async function flowHasActiveTicket(tx: Queryable, tenantId: TenantId, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(eq(tickets.tenantId, tenantId), eq(tickets.chatFlowId, id), inArray(tickets.status, ['open', 'pending'])),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Channels whose new conversations ran the flow now run none; the changed rows are returned. */
+async function detachFlowFromChannels(tx: Queryable, tenantId: TenantId, id: number): Promise<ChannelRow[]> {
+  return tx
+    .update(channels)
+    .set({ chatFlowId: null, updatedAt: sql`now()` })
+    .where(and(eq(channels.tenantId, tenantId), eq(channels.chatFlowId, id)))
+    .returning();
+}
+
+// ---------- service ----------
+
+export interface ChatFlowsDeps {
+  db: Database;
+  events: EventBus;
+  /** The server's public address: channel DTOs published after a delete carry it. */
+  publicUrl: string;
+}
+
+function assertValidGraph(flow: ChatFlowGraph): void {
+  if (validateChatFlow(flow).length > 0) throw fail('ERR_CHAT_FLOW_INVALID', 'flow');
+}
+
+/** The copy's name: `<name> (cópia)`, cut so it stays within the input's 120 characters. */
+export const copyName = (name: string): string => `${name.slice(0, 120 - ' (cópia)'.length)} (cópia)`;
+
+export function createChatFlowsService(deps: ChatFlowsDeps) {
+  const { db, events } = deps;
+  const changed = (ctx: TenantContext) => events.publish('chatbot.changed', { tenantId: ctx.tenantId });
+
+  /** Runs a change to one existing flow and publishes it; a missing or deleted flow is 404. */
+  async function changeFlow(
+    ctx: TenantContext,
+    id: number,
+    values: (current: ChatFlowRow) => Partial<ChatFlowValues>,
+  ): Promise<ChatFlowDto> {
+    const row = await withTenant(db, ctx, async (tx) => {
+      const current = await findChatFlow(tx, ctx.tenantId, id, { lock: true });
+      if (!current) throw fail('ERR_NO_AUTO_REPLY_FOUND');
+      return (await updateChatFlow(tx, ctx.tenantId, id, values(current)))!;
+    });
+    changed(ctx);
+    return toChatFlowDto(row);
+  }
+
+  return {
+    listChatFlows: async (ctx: TenantContext): Promise<ChatFlowDto[]> =>
+      (await withTenant(db, ctx, (tx) => listChatFlows(tx, ctx.tenantId))).map(toChatFlowDto),
+
+    async getChatFlow(ctx: TenantContext, id: number): Promise<ChatFlowDto> {
+      const row = await withTenant(db, ctx, (tx) => findChatFlow(tx, ctx.tenantId, id));
+      if (!row) throw fail('ERR_NO_AUTO_REPLY_FOUND');
+      return toChatFlowDto(row);
+    },
+
+    /** The caller is the flow's author (a `userId` in the body is ignored); no graph: the default flow. */
+    async createChatFlow(
+      ctx: TenantContext,
+      input: Omit<ChatFlowValues, 'flow'> & { flow?: ChatFlowGraph | undefined },
+    ): Promise<ChatFlowDto> {
+      const flow = input.flow ?? defaultChatFlow(input.name);
+      assertValidGraph(flow);
+      const row = await withTenant(db, ctx, (tx) => insertChatFlow(tx, ctx.tenantId, ctx.userId, { ...input, flow }));
+      changed(ctx);
+      return toChatFlowDto(row);
+    },
+
+    /** The whole record (name, isActive, celularTeste, flow); the author stays. */
+    updateChatFlow(ctx: TenantContext, id: number, input: ChatFlowValues): Promise<ChatFlowDto> {
+      assertValidGraph(input.flow);
+      return changeFlow(ctx, id, () => input);
+    },
+
+    /** Replaces the graph only (import). */
+    importChatFlow(ctx: TenantContext, id: number, flow: ChatFlowGraph): Promise<ChatFlowDto> {
+      assertValidGraph(flow);
+      return changeFlow(ctx, id, () => ({ flow }));
+    },
+
+    /** An inactive copy without test number, named `<name> (cópia)`, with the same graph. */
+    async duplicateChatFlow(ctx: TenantContext, id: number): Promise<ChatFlowDto> {
+      const row = await withTenant(db, ctx, async (tx) => {
+        const source = await findChatFlow(tx, ctx.tenantId, id);
+        if (!source) throw fail('ERR_NO_AUTO_REPLY_FOUND');
+        return insertChatFlow(tx, ctx.tenantId, ctx.userId, {
+          name: copyName(source.name),
+          isActive: false,
+          celularTeste: null,
+          flow: source.flow,
+        });
+      });
+      changed(ctx);
+      return toChatFlowDto(row);
+    },
+
+    /**
+     * Marks the flow deleted, refused (409) while an open or pending ticket runs it. Channels that started it on new
+     * conversations, and the setting botTicketActive naming it, are cleared in the same transaction.
+     */
+    async deleteChatFlow(ctx: TenantContext, id: number): Promise<void> {
+      const { detached, settingCleared } = await withTenant(db, ctx, async (tx) => {
+        if (!(await findChatFlow(tx, ctx.tenantId, id, { lock: true }))) throw fail('ERR_NO_AUTO_REPLY_FOUND');
+        if (await flowHasActiveTicket(tx, ctx.tenantId, id)) throw fail('ERR_AUTO_REPLY_RELATIONED_TICKET');
+        await updateChatFlow(tx, ctx.tenantId, id, { isDeleted: true });
+        const cleared = (await findSetting(tx, ctx.tenantId, 'botTicketActive')).trim() === String(id);
+        if (cleared) await upsertSetting(tx, ctx.tenantId, 'botTicketActive', '');
+        return { detached: await detachFlowFromChannels(tx, ctx.tenantId, id), settingCleared: cleared };
+      });
+      for (const row of detached) {
+        events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(row, deps.publicUrl) });
+      }
+      if (settingCleared) {
+        const setting: SettingDto = { key: 'botTicketActive', value: '' };
+        events.publish('settings.updated', { tenantId: ctx.tenantId, setting });
+      }
+      changed(ctx);
+    },
+  };
+}
+
+export type ChatFlowsService = ReturnType<typeof createChatFlowsService>;
+
+// ---------- the engine's reads ----------
 
 /** What the engine needs of a flow (deleted ones included: tickets and logs may still name them). */
 export interface LoadedFlow {

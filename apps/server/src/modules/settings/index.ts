@@ -11,6 +11,7 @@ export {
   listSettings,
   saveTenantDocument,
   settingEnabledSql,
+  upsertSetting,
 } from './settings.repository.js';
 export type { TenantDocumentName } from './settings.repository.js';
 export type { SettingsService } from './settings.service.js';
