@@ -330,10 +330,18 @@ export const routes: RouteObject[] = [
                   (m) => m.ChatFlowsPage,
                 ),
               },
+              {
+                // The visual builder of one flow: ?id=<id>.
+                path: 'builder',
+                lazy: screen(
+                  () => import('../features/chat-flows/builder/ChatFlowBuilderPage'),
+                  (m) => m.ChatFlowBuilderPage,
+                ),
+              },
             ],
           },
           // The ancestor's auto-reply screen is the chat flows now.
-          { path: 'auto-resposta', element: <Navigate to="/chat-flow" replace /> },
+          { path: 'auto-resposta', element: <Navigate to="/chat-flows" replace /> },
           {
             path: 'horario-atendimento',
             element: guarded(ROUTE_PROFILES.horarioAtendimento),
