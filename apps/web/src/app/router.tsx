@@ -341,7 +341,7 @@ export const routes: RouteObject[] = [
             ],
           },
           // The ancestor's auto-reply screen is the chat flows now.
-          { path: 'auto-resposta', element: <Navigate to="/chat-flows" replace /> },
+          { path: 'auto-resposta', element: <Navigate to="/chat-flow" replace /> },
           {
             path: 'horario-atendimento',
             element: guarded(ROUTE_PROFILES.horarioAtendimento),
