@@ -8,6 +8,15 @@ import { notifySuccess } from '../../../lib/notify';
 import { useImportChatFlow } from '../api/chat-flows';
 import { checkImportedFlow } from './chat-flow-json';
 
+/** A file's text (FileReader: Blob.text() is missing in some engines). */
+const readText = (file: File) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => resolve('');
+    reader.readAsText(file);
+  });
+
 interface ChatFlowImportModalProps {
   /** The flow whose graph the import replaces; null keeps the dialog closed. */
   flow: ChatFlowDto | null;
@@ -42,7 +51,7 @@ function ImportForm({ flow, onDone }: { flow: ChatFlowDto; onDone: () => void })
   const pick = (picked: File | null) => {
     setFile(picked);
     setInvalid(null);
-    if (picked) void picked.text().then(setText);
+    if (picked) void readText(picked).then(setText);
   };
 
   const submit = (event: React.FormEvent) => {
