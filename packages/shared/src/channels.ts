@@ -1,5 +1,6 @@
 /** Channels (product-spec §3 "Session/channel", client-contract §7 and §20.5): DTOs and inputs. */
 import { z } from 'zod';
+import { distributionModeSchema } from './chat-flows.js';
 import { looseBoolean } from './schemas.js';
 
 export const ENABLED_FLAGS = ['enabled', 'disabled'] as const;
@@ -192,6 +193,11 @@ export const channelDtoSchema = z.object({
   importRecentMessages: z.string().nullable(),
   queueIdImportMessages: z.number().nullable(),
   ...flagShape(z.enum(ENABLED_FLAGS)),
+  /**
+   * How the channel's new unassigned tickets (without a queue that distributes) go to its online users: N none,
+   * R random, B balanced (an addition to the contract). `selfDistribute` is enabled exactly when it is not N.
+   */
+  distribution: distributionModeSchema,
   /** Non-secret integration settings (secret keys are left out). */
   integrations: z.partialRecord(z.enum(READABLE_INTEGRATION_KEYS as [ChannelIntegrationKey]), z.string()),
   /** Which secret fields (CHANNEL_SECRET_FIELDS and SECRET_INTEGRATION_KEYS) hold a value. */
@@ -269,6 +275,11 @@ export const channelInputSchema = z.object({
   queueIdImportMessages: optionalId,
   wavoipToken: optionalText(2000),
   ...flagShape(enabledFlagSchema.optional()),
+  /**
+   * Writing a new mode sets `selfDistribute` (enabled exactly when not N); without one, `selfDistribute` enabled
+   * makes an N channel B and disabled makes it N. A mode equal to the stored one is no change (clients echo it).
+   */
+  distribution: distributionModeSchema.optional(),
   integrations: z.partialRecord(z.enum(CHANNEL_INTEGRATION_KEYS), z.string().max(20_000)).optional(),
 });
 
@@ -312,6 +323,7 @@ export const CHANNEL_FIELD_ACCESS = {
   /** Voice-call tokens (a comma list): credentials of the call provider. */
   wavoipToken: 'secret',
   ...(Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, 'readable'])) as Record<ChannelFlagKey, 'readable'>),
+  distribution: 'readable',
   /** Per key in CHANNEL_INTEGRATION_ACCESS. */
   integrations: 'readable',
 } as const satisfies Record<keyof ChannelInputParsed, ChannelFieldAccess>;

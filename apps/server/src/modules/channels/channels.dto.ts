@@ -78,6 +78,7 @@ export function toChannelDto(row: ChannelRow, publicUrl: string): ChannelDto {
     importRecentMessages: row.importRecentMessages?.toISOString() ?? null,
     queueIdImportMessages: row.queueIdImportMessages,
     ...flags(row),
+    distribution: row.distribution,
     integrations: publicIntegrations(row),
     configuredSecrets: configuredSecrets(row),
     metaWebhook: metaWebhook(row, publicUrl),

@@ -161,3 +161,11 @@ export async function userExists(tx: Queryable, tenantId: TenantId, id: number):
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return row !== undefined;
 }
+
+/** A chat flow of the tenant that is not deleted (named in SQL: the chatbot module imports channels). */
+export async function chatFlowExists(tx: Queryable, tenantId: TenantId, id: number): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select exists (select 1 from chat_flows where tenant_id = ${tenantId} and id = ${id} and not is_deleted) as found`,
+  )) as unknown as { rows: { found: boolean }[] };
+  return result.rows[0]?.found === true;
+}

@@ -81,7 +81,28 @@ export function channelValues(input: ChannelInputParsed, existing?: ChannelRow):
   if (recent !== undefined) values.importRecentMessages = recent;
   const integrations = mergeIntegrations(existing?.integrations ?? {}, input.integrations);
   if (integrations) values.integrations = integrations;
-  return values;
+  return { ...values, ...distributionValues(input, existing) };
+}
+
+/**
+ * The distribution mode and `selfDistribute` kept in step (issue 16 decisions §B): a mode that differs from the stored
+ * one (any mode on create) decides both, `selfDistribute` enabled exactly when it is not N; otherwise a given
+ * `selfDistribute` decides: enabled makes an N channel B (R and B stay), disabled makes it N. Clients echo the whole
+ * object, so a mode equal to the stored one is not a choice: an older form that knows only the switch still works.
+ */
+export function distributionValues(
+  input: Pick<ChannelInputParsed, 'distribution' | 'selfDistribute'>,
+  existing?: Pick<ChannelRow, 'distribution'>,
+): Partial<Pick<ChannelValues, 'distribution' | 'selfDistribute'>> {
+  const stored = existing?.distribution ?? 'N';
+  if (input.distribution !== undefined && (!existing || input.distribution !== stored)) {
+    return { distribution: input.distribution, selfDistribute: input.distribution === 'N' ? 'disabled' : 'enabled' };
+  }
+  if (input.selfDistribute === 'enabled') {
+    return { distribution: stored === 'N' ? 'B' : stored, selfDistribute: 'enabled' };
+  }
+  if (input.selfDistribute === 'disabled') return { distribution: 'N', selfDistribute: 'disabled' };
+  return {};
 }
 
 /** Type rules: the type is fixed after creation, and a Telegram channel needs a well-formed bot token. */
@@ -93,8 +114,6 @@ export function assertTypeRules(input: ChannelInputParsed, existing?: ChannelRow
     if (!TELEGRAM_TOKEN_PATTERN.test(token)) throw fail('ERR_VALIDATION', 'tokenTelegram');
   }
   if (input.type === 'evo') assertEvolutionRules(input, existing);
-  // Chat flows arrive with the chatbot issue; until then no id can name one.
-  if (input.chatFlowId) throw fail('ERR_VALIDATION', 'chatFlowId');
 }
 
 /**

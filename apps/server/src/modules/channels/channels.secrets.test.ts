@@ -36,6 +36,7 @@ const VALID: Record<string, unknown> = {
   importOldMessages: '2025-01-01T00:00:00.000Z',
   importRecentMessages: '2025-02-01T00:00:00.000Z',
   ...Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, 'enabled'])),
+  distribution: 'B',
 };
 const distinct = (key: string) => `${key}-${nonce}`;
 

@@ -17,13 +17,16 @@ import {
 } from './channels.rules.js';
 import './channels.events.js';
 
-/** Queue and user ids must be the tenant's own (a foreign key alone would accept another tenant's). */
+/** Queue, user and chat flow ids must be the tenant's own (a foreign key alone would accept another tenant's). */
 async function assertReferences(tx: Tx, ctx: TenantContext, input: ChannelInputParsed): Promise<void> {
   for (const field of ['queueId', 'queueIdImportMessages'] as const) {
     const id = input[field];
     if (id && !(await repo.queueExists(tx, ctx.tenantId, id))) throw fail('ERR_VALIDATION', field);
   }
   if (input.userId && !(await repo.userExists(tx, ctx.tenantId, input.userId))) throw fail('ERR_VALIDATION', 'userId');
+  if (input.chatFlowId && !(await repo.chatFlowExists(tx, ctx.tenantId, input.chatFlowId))) {
+    throw fail('ERR_VALIDATION', 'chatFlowId');
+  }
 }
 
 export function createChannelsService(deps: {

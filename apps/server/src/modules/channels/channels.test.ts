@@ -1,4 +1,5 @@
 /** Channel CRUD and sessions through the API, against the local Telegram simulator. */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChannelDto, ChannelSessionState } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
@@ -134,6 +135,82 @@ describe('GET and PUT /api/whatsapp', () => {
     const defaults = (await call(agent, 'GET', '/whatsapp')).json<ChannelDto[]>().filter((c) => c.isDefault);
     expect(defaults.map((c) => c.id)).toEqual([target.id]);
     expect((await call(admin, 'POST', '/setDefault', { whatsappId: 999999 })).statusCode).toBe(404);
+  });
+});
+
+describe('distribution (N/R/B) and selfDistribute kept in step', () => {
+  const put = async (channel: ChannelDto, extra: object) => {
+    const res = await call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, tokenTelegram: '', ...extra });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ChannelDto>();
+  };
+  const modes = (c: ChannelDto) => [c.distribution, c.selfDistribute];
+
+  it('a new mode decides selfDistribute (enabled exactly when not N), on create and on update', async () => {
+    expect(modes(await createChannel('Sem modo'))).toEqual(['N', 'disabled']);
+    const random = await createChannel('Aleatório', { distribution: 'R', selfDistribute: 'disabled' });
+    expect(modes(random)).toEqual(['R', 'enabled']);
+    expect(modes((await call(agent, 'GET', `/whatsapp/${random.id}`)).json())).toEqual(['R', 'enabled']);
+    const balanced = await put(random, { distribution: 'B' });
+    expect(modes(balanced)).toEqual(['B', 'enabled']);
+    // The echoed switch (still enabled) does not undo a new N.
+    const none = await put(balanced, { distribution: 'N' });
+    expect(modes(none)).toEqual(['N', 'disabled']);
+    const again = await put(none, { distribution: 'R', selfDistribute: 'disabled' });
+    expect(modes(again)).toEqual(['R', 'enabled']);
+  });
+
+  it('without a new mode, selfDistribute decides: enabled makes N into B (R stays), disabled makes N', async () => {
+    const legacy = await createChannel('Só o interruptor', { selfDistribute: 'enabled' });
+    expect(modes(legacy)).toEqual(['B', 'enabled']);
+    const off = await put(legacy, { selfDistribute: 'disabled' });
+    expect(modes(off)).toEqual(['N', 'disabled']);
+    const on = await put(off, { selfDistribute: true });
+    expect(modes(on)).toEqual(['B', 'enabled']);
+    const random = await put(on, { distribution: 'R' });
+    // An older form echoes the mode it was shown and flips only the switch.
+    expect(modes(await put(random, { selfDistribute: 'enabled' }))).toEqual(['R', 'enabled']);
+    expect(modes(await put(random, { selfDistribute: 'disabled' }))).toEqual(['N', 'disabled']);
+    // Neither field: nothing changes.
+    const { distribution: _d, selfDistribute: _s, ...rest } = await put(random, { distribution: 'B' });
+    expect(modes(await put({ ...rest } as ChannelDto, {}))).toEqual(['B', 'enabled']);
+  });
+
+  it('refuses an unknown mode (ERR_VALIDATION, field distribution) and changes nothing', async () => {
+    const channel = await createChannel('Modo inválido', { distribution: 'B' });
+    for (const distribution of ['X', 'b', '', null, 2]) {
+      const created = await call(admin, 'POST', '/whatsapp', telegram('x', { distribution }));
+      expect(created.statusCode, JSON.stringify(distribution)).toBe(400);
+      expect(created.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'distribution' });
+      const updated = await call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, distribution });
+      expect(updated.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'distribution' });
+    }
+    expect(modes((await call(admin, 'GET', `/whatsapp/${channel.id}`)).json())).toEqual(['B', 'enabled']);
+  });
+});
+
+describe('chatFlowId', () => {
+  const insertFlow = (tenantId: number, isDeleted = false) =>
+    withTenant(t.platform.db, systemContext(tenantId), async (tx) => {
+      const result = (await tx.execute(
+        sql`insert into chat_flows (tenant_id, name, flow, is_deleted)
+            values (${tenantId}, 'Fluxo', '{"nodeList":[],"lineList":[]}'::jsonb, ${isDeleted}) returning id`,
+      )) as unknown as { rows: { id: number }[] };
+      return Number(result.rows[0]!.id);
+    });
+
+  it("names one of the tenant's flows that is not deleted; clears with null", async () => {
+    const flowId = await insertFlow(1);
+    const channel = await createChannel('Com fluxo', { chatFlowId: flowId });
+    expect(channel.chatFlowId).toBe(flowId);
+    const cleared = await call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, chatFlowId: null });
+    expect(cleared.json()).toMatchObject({ chatFlowId: null });
+    const otherTenant = await insertFlow(await t.createTenant());
+    for (const id of [await insertFlow(1, true), otherTenant, 999999]) {
+      const res = await call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, chatFlowId: id });
+      expect(res.statusCode, String(id)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'chatFlowId' });
+    }
   });
 });
 
