@@ -25,7 +25,7 @@ import { createTicketsModule } from './modules/tickets/index.js';
 import { notesModule } from './modules/notes/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { protocolsModule } from './modules/protocols/index.js';
-import { chatbotModule } from './modules/chatbot/index.js';
+import { chatbotModule, chatbotTicketPort } from './modules/chatbot/index.js';
 
 export interface ModuleRegistration {
   plugin: FastifyPluginAsync;
@@ -53,7 +53,10 @@ export const modules: AppModule[] = [
   farewellsModule,
   reasonsModule,
   quickMessagesModule,
-  createTicketsModule((platform) => createTicketMessaging({ jobs: platform.jobs })),
+  createTicketsModule(
+    (platform) => createTicketMessaging({ jobs: platform.jobs }),
+    (platform) => chatbotTicketPort(platform),
+  ),
   createEvaluationsModule((platform) => createTicketMessaging({ jobs: platform.jobs })),
   messagesModule,
   notificationsModule,

@@ -30,6 +30,9 @@ export function recordingPort(stuck = 3): { port: TicketMessagingPort; calls: Po
       async queueSystemMessage(_tx: Tx, ctx: TenantContext, ticketId: number, body: string, sendType: 'farewell') {
         calls.push({ method: 'queueSystemMessage', tenantId: ctx.tenantId, ticketId, body, sendType });
       },
+      async queueSystemMedia() {
+        throw new Error('the recording port sends no media');
+      },
       async requeueStuckSends(_tx: Tx, ctx: TenantContext) {
         calls.push({ method: 'requeueStuckSends', tenantId: ctx.tenantId });
         return stuck;

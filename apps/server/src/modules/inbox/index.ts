@@ -4,6 +4,7 @@
  */
 import type { AppModule } from '../../modules.js';
 import { setInboundSink } from '../channels/index.js';
+import { chatbotIngestionHook } from '../chatbot/index.js';
 import { createMediaLinks } from '../messages/index.js';
 import { registerContactAvatarJobs } from './ingestion.avatars.js';
 import { createIngestion } from './ingestion.service.js';
@@ -19,6 +20,7 @@ export const inboxModule: AppModule = (platform) => {
     events: platform.events,
     links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
     logger: platform.logger,
+    chatbot: chatbotIngestionHook(platform),
   });
   setInboundSink(platform, { receive: (channel, event) => ingestion.ingest(channel, [event]) });
   // The pictures of the contacts ingestion claims are asked of the live session: on its owner, from its queue.

@@ -48,6 +48,7 @@ import {
   type ActiveTicketRequest,
 } from '../tickets/index.js';
 import { RATING_ANSWER_JOB } from '../evaluations/index.js';
+import type { ChatbotIngestionHook } from '../chatbot/index.js';
 import { requestContactAvatars } from './ingestion.avatars.js';
 import { createImportTracker } from './ingestion.import.js';
 import { createLanes, laneOf } from './ingestion.lanes.js';
@@ -71,6 +72,8 @@ export interface IngestionDeps {
   logger?: Pick<Logger, 'warn'>;
   /** A login-history import with no batch for this long has ended (IMPORT_QUIET_END_MS). */
   importQuietMs?: number;
+  /** The chatbot's hook: enqueues `chatbot.inbound` for customers' messages that need the engine (absent: none). */
+  chatbot?: ChatbotIngestionHook;
 }
 
 /** What the batches did since start (tests, diagnostics). */
@@ -88,12 +91,16 @@ export interface Ingestion {
 }
 
 type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
-type Stored = { message: MessageEventDto; ticket: TicketDto | null; ticketCreated: boolean };
+/** `quiet`: a new ticket whose announcement waits for the chatbot's routing (no `notify` now). */
+type Stored = { message: MessageEventDto; ticket: TicketDto | null; ticketCreated: boolean; quiet: boolean };
 /** What storing an imported message (a login's history, ingestion.import.ts) tells: nothing is announced. */
 type StoredImport = { imported: true; timestamp: number; ticketId: number; created: boolean };
 type Queued = { channel: ChannelCredentials; event: MessageEvent };
 /** What a batch stored: its messages in order, and each ticket they touched once, as of the commit. */
-type StoredBatch = { messages: MessageEventDto[]; tickets: { ticket: TicketDto; created: boolean }[] };
+type StoredBatch = {
+  messages: MessageEventDto[];
+  tickets: { ticket: TicketDto; created: boolean; quiet: boolean }[];
+};
 
 /**
  * Stored in a batch: a customer's message of a private chat (group and phone-written messages go one by one, and so
@@ -198,11 +205,17 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       await deps.jobs.enqueue(RATING_ANSWER_JOB, { tenantId, ticketId: ticket.id }, { tx });
     }
     if (event.imported) return { imported: true, timestamp: event.timestamp, ticketId: ticket.id, created };
+    // A customer's message of a private chat may need the chatbot (a new ticket's routing, an answer, the absence).
+    const quiet =
+      !event.fromMe && !event.party.isGroup && deps.chatbot
+        ? await deps.chatbot.afterStore(tx, tenantId, [{ ticket, created, messageId: row.id, channelId: channel.id }])
+        : null;
     const dto = await loadTicketDto(tx, ticket.id);
     return {
       message: await loadMessageDto(tx, row, deps.links, dto),
       ticket: dto,
       ticketCreated: created,
+      quiet: quiet?.has(ticket.id) ?? false,
     };
   }
 
@@ -255,22 +268,30 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       rating.map((t) => ({ tenantId, ticketId: t.ticket.id })),
       { tx },
     );
+    const byId = new Map([...tickets.values()].map((t) => [t.ticket.id, t]));
+    const quiet = deps.chatbot
+      ? await deps.chatbot.afterStore(
+          tx,
+          tenantId,
+          rows.map((row) => ({ ...byId.get(row.ticketId)!, messageId: row.id, channelId: channel.id })),
+        )
+      : new Set<number>();
     const dtos = await loadTicketDtos(tx, [...touched]);
     const created = new Set(made);
     return {
       messages: await loadMessageEventDtos(tx, rows, deps.links, dtos),
-      tickets: dtos.map((ticket) => ({ ticket, created: created.has(ticket.id) })),
+      tickets: dtos.map((ticket) => ({ ticket, created: created.has(ticket.id), quiet: quiet.has(ticket.id) })),
     };
   }
 
   function publishBatch(tenantId: number, stored: StoredBatch): void {
     for (const message of stored.messages) publishMessage(deps.events, tenantId, 'chat:create', message);
-    for (const { ticket, created } of stored.tickets) {
+    for (const { ticket, created, quiet } of stored.tickets) {
       deps.events.publish('tickets.changed', {
         tenantId,
         type: created ? 'ticket:create' : 'ticket:update',
         ticket,
-        ...(created ? { notify: true } : {}),
+        ...(created && !quiet ? { notify: true } : {}),
       });
     }
   }
@@ -344,7 +365,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         tenantId: channel.tenantId,
         type: stored.ticketCreated ? 'ticket:create' : 'ticket:update',
         ticket: stored.ticket,
-        ...(stored.ticketCreated ? { notify: true } : {}),
+        ...(stored.ticketCreated && !stored.quiet ? { notify: true } : {}),
       });
     }
   }

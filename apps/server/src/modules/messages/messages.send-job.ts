@@ -21,6 +21,7 @@ import type { JobSpec } from '../../platform/jobs/queue.js';
 import type { SendPayload } from './messages.jobs.js';
 import { publishMessage, shortError, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, updateMessage, type MessageRow } from './messages.repository.js';
+import { fetchUrlMedia, needsUrlBytes } from './messages.url-media.js';
 
 export const SEND_MAX_ATTEMPTS = 5;
 
@@ -91,10 +92,18 @@ async function prepareSend(
   };
 }
 
-async function outbound(deps: PipelineDeps, prepared: PreparedSend & { to: string }): Promise<OutboundMessage> {
+async function outbound(
+  deps: PipelineDeps,
+  prepared: PreparedSend & { to: string; channel: ChannelCredentials },
+): Promise<OutboundMessage> {
   const { message } = prepared;
   let media: OutboundMessage['media'] = null;
-  if (message.mediaKey) {
+  let payload = message.outboundPayload ?? null;
+  if (!message.mediaKey && needsUrlBytes(prepared.channel.type, payload)) {
+    // A file by address (a chat flow's media) on a channel that sends bytes: fetched now, sent as a file.
+    media = await fetchUrlMedia(payload);
+    payload = null;
+  } else if (message.mediaKey) {
     const stored = await deps.store.get(message.mediaKey);
     if (!stored) throw new ProviderError('stored media is missing', true);
     media = {
@@ -112,7 +121,7 @@ async function outbound(deps: PipelineDeps, prepared: PreparedSend & { to: strin
     mediaUrl: message.mediaKey ? deps.links.url(message.tenantId, message.id) : null,
     replyToProviderMessageId: prepared.replyTo,
     clientMessageId: clientMessageIdOf(message.tenantId, message.id),
-    payload: message.outboundPayload ?? null,
+    payload,
     ...(prepared.windowOpen === undefined ? {} : { windowOpen: prepared.windowOpen }),
   };
 }
@@ -131,7 +140,10 @@ async function deliver(deps: PipelineDeps, prepared: PreparedSend) {
   if (!prepared.channel) throw new ProviderError('the message has no channel', true);
   if (!prepared.to) throw new ProviderError('the contact has no id on this channel', true);
   const adapter = deps.adapters.get(prepared.channel.type);
-  return adapter.send(prepared.channel, await outbound(deps, { ...prepared, to: prepared.to }));
+  return adapter.send(
+    prepared.channel,
+    await outbound(deps, { ...prepared, to: prepared.to, channel: prepared.channel }),
+  );
 }
 
 /**

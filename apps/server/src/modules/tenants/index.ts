@@ -16,7 +16,7 @@ export type { PlanRow, TenantRow } from './tenants.repository.js';
 export const tenantsModule: AppModule = (platform) => ({
   plugin: tenantsRoutes(
     createTenantsService({ db: platform.db, events: platform.events }),
-    createTenantPreferencesService({ db: platform.db }),
+    createTenantPreferencesService({ db: platform.db, events: platform.events }),
     createTenantFlagsService({ db: platform.db }),
     createTenantTokensService({ db: platform.db }),
   ),

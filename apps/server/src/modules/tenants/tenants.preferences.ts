@@ -27,9 +27,17 @@ import type { Database } from '../../platform/db/client.js';
 import { systemContext, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
 import type { Queryable } from '../../platform/db/client.js';
-import { findTenantDocument, saveTenantDocument } from '../settings/index.js';
+import type { EventBus } from '../../platform/events/bus.js';
+import { findTenantDocument, saveTenantDocument, type TenantDocumentName } from '../settings/index.js';
 import { tenants } from './tenants.tables.js';
 import { findTenantById } from './tenants.repository.js';
+
+declare module '../../platform/events/bus.js' {
+  interface DomainEvents {
+    /** A tenant preference document changed (business hours, absence message, ...), published after commit. */
+    'tenants.preferences_changed': { tenantId: number; name: TenantDocumentName };
+  }
+}
 
 export interface BusinessHours {
   businessHours: BusinessHoursDay[];
@@ -99,8 +107,10 @@ function orDefault<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
   return parsed.success ? parsed.data : fallback;
 }
 
-export function createTenantPreferencesService(deps: { db: Database }): TenantPreferencesService {
+export function createTenantPreferencesService(deps: { db: Database; events?: EventBus }): TenantPreferencesService {
   const { db } = deps;
+  const changed = (ctx: TenantContext, name: TenantDocumentName) =>
+    deps.events?.publish('tenants.preferences_changed', { tenantId: ctx.tenantId, name });
   const readBusinessHours = (ctx: TenantContext) =>
     withTenant(db, ctx, async (tx) => ({
       businessHours: orDefault(
@@ -136,11 +146,13 @@ export function createTenantPreferencesService(deps: { db: Database }): TenantPr
     async saveBusinessHours(ctx, days) {
       const sorted = [...days].sort((a, b) => a.day - b.day);
       await withTenant(db, ctx, (tx) => saveTenantDocument(tx, ctx.tenantId, 'businessHours', sorted));
+      changed(ctx, 'businessHours');
       return readBusinessHours(ctx);
     },
 
     async saveMessageBusinessHours(ctx, message) {
       await withTenant(db, ctx, (tx) => saveTenantDocument(tx, ctx.tenantId, 'messageBusinessHours', message));
+      changed(ctx, 'messageBusinessHours');
       return readBusinessHours(ctx);
     },
 

@@ -6,7 +6,7 @@ import { createAutoCloseJob } from './tickets.autoclose.js';
 import { createTicketsJobs } from './tickets.jobs.js';
 import { createTicketList } from './tickets.list.js';
 import { createTicketPanel } from './tickets.panel.js';
-import type { TicketMessagingPort } from './tickets.port.js';
+import type { TicketChatbotPort, TicketMessagingPort } from './tickets.port.js';
 import { registerTicketsRealtime } from './tickets.realtime.js';
 import { ticketsRoutes } from './tickets.routes.js';
 import { createTicketsService } from './tickets.service.js';
@@ -32,17 +32,41 @@ export {
   type TicketRef,
 } from './tickets.policy.js';
 export type { TicketRow } from './tickets.repository.js';
-export type { TicketMessagingPort } from './tickets.port.js';
+export type { SystemMedia, SystemSendType, TicketChatbotPort, TicketMessagingPort } from './tickets.port.js';
+export {
+  closedPatch,
+  contactHadEarlierTicket,
+  lockTicketAsSystem,
+  logTicketAsSystem,
+  queueOfTenant,
+  updateTicketAsSystem,
+  userOfTenant,
+  type TicketPatch,
+} from './tickets.bot.js';
 export { CLOSE_AFTER_FAREWELL_JOB } from './tickets.jobs.js';
 export { AUTO_CLOSE_JOB } from './tickets.autoclose.js';
 
-/** The tickets module; the messages module supplies the port (it imports tickets, so tickets cannot import it). */
-export function createTicketsModule(messagingFor: (platform: Platform) => TicketMessagingPort): AppModule {
+/**
+ * The tickets module; the messages module supplies the messaging port and the chatbot module the chatbot port (both
+ * import tickets, so tickets cannot import them).
+ */
+export function createTicketsModule(
+  messagingFor: (platform: Platform) => TicketMessagingPort,
+  chatbotFor?: (platform: Platform) => TicketChatbotPort,
+): AppModule {
   return (platform, deps) => {
     const { db, events } = platform;
     const messaging = deps.ticketMessaging ?? messagingFor(platform);
     const jobs = createTicketsJobs({ db, events });
-    const service = createTicketsService({ db, events, queue: platform.jobs, port: messaging, jobs });
+    const chatbot = chatbotFor?.(platform);
+    const service = createTicketsService({
+      db,
+      events,
+      queue: platform.jobs,
+      port: messaging,
+      jobs,
+      ...(chatbot ? { chatbot } : {}),
+    });
     const bulk = createTicketsBulk({ db, events, port: messaging });
     registerTicketsRealtime({ db, events, realtime: platform.realtime });
     return {

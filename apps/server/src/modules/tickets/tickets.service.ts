@@ -22,7 +22,7 @@ import type { JobQueue } from '../../platform/jobs/queue.js';
 import { findVisibleTicket, lockVisibleTicket } from './tickets.access.js';
 import { loadTicketDto } from './tickets.dto.js';
 import type { TicketsJobs } from './tickets.jobs.js';
-import type { TicketMessagingPort } from './tickets.port.js';
+import type { TicketChatbotPort, TicketMessagingPort } from './tickets.port.js';
 import * as repo from './tickets.repository.js';
 import type { TicketPatch, TicketRow } from './tickets.repository.js';
 import * as plan from './tickets.transitions.js';
@@ -43,6 +43,8 @@ export interface TicketsServiceDeps {
   queue: JobQueue;
   port: TicketMessagingPort;
   jobs: TicketsJobs;
+  /** Starts a flow on a ticket handed to it (`PUT /ticketsChatBot/{id}`); absent: the ticket only takes the flow's id. */
+  chatbot?: TicketChatbotPort;
 }
 
 /** What a change did: the ticket it ended on (an admin's reopen may end on another ticket) and its former state. */
@@ -50,6 +52,8 @@ interface Outcome {
   ticketId: number;
   previous: TicketRow;
   changed: boolean;
+  /** Humans must be alerted (`notification:new`): a flow handed the ticket over at once. */
+  notify?: boolean;
 }
 
 /** The unique "one active ticket per contact and channel" index answers a race the checks could not see. */
@@ -105,13 +109,20 @@ const isTransfer = (input: TicketUpdate) => !!input.isTransference || input.queu
 export function createTicketsService(deps: TicketsServiceDeps) {
   const { db, events } = deps;
 
-  function publish(tenantId: number, dto: TicketDto, previous: TicketRow, type: 'ticket:update' | 'ticket:create') {
+  function publish(
+    tenantId: number,
+    dto: TicketDto,
+    previous: TicketRow,
+    type: 'ticket:update' | 'ticket:create',
+    notify = false,
+  ) {
     events.publish('tickets.changed', {
       tenantId,
       type,
       ticket: dto,
       previousUserId: previous.userId,
       previousQueueId: previous.queueId,
+      ...(notify ? { notify } : {}),
     });
   }
 
@@ -127,7 +138,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       const result = await fn(tx, ticket);
       return { dto: (await loadTicketDto(tx, result.ticketId))!, outcome: result };
     }).catch(rethrowActiveConflict);
-    if (outcome.changed) publish(ctx.tenantId, dto, outcome.previous, 'ticket:update');
+    if (outcome.changed) publish(ctx.tenantId, dto, outcome.previous, 'ticket:update', outcome.notify);
     return dto;
   }
 
@@ -270,11 +281,21 @@ export function createTicketsService(deps: TicketsServiceDeps) {
         return same(ticket, await applyStep(tx, ctx, ticket, plan.planClose(ticket, 'closed', { silent: true })));
       }),
 
+    /** Hands the ticket to a flow, which starts at once as the system (its welcome and first step are queued). */
     handToChatBot: (ctx: AuthedContext, id: number, chatFlowId: number | null): Promise<TicketDto> =>
       change(ctx, id, async (tx, ticket) => {
         if (ticket.status === 'closed') throw fail('ERR_TICKET_CLOSED');
         plan.assertMayHandle(ctx, ticket);
-        return same(ticket, await applyStep(tx, ctx, ticket, plan.planChatBot(ticket, chatFlowId)));
+        const handing = plan.planChatBot(ticket, chatFlowId);
+        const changed = await applyStep(tx, ctx, ticket, handing);
+        if (!chatFlowId || !deps.chatbot) return same(ticket, changed);
+        const { notify } = await deps.chatbot.startFlow(
+          tx,
+          ctx,
+          { ...ticket, ...handing.patch } as TicketRow,
+          chatFlowId,
+        );
+        return { ticketId: ticket.id, previous: ticket, changed: true, notify };
       }),
 
     moveToChannel: (ctx: AuthedContext, id: number, channelId: number): Promise<TicketDto> =>

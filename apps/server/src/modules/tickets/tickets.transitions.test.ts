@@ -3,7 +3,9 @@
  * row, its refusals, the farewell close job, and two accepts racing for one ticket.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TicketDto } from '@conversa/shared';
+import type { ChatFlowGraph, TicketDto } from '@conversa/shared';
+import { systemContext, withTenant } from '../../platform/db/tenancy.js';
+import { chatFlows } from '../chatbot/index.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import {
   logTypes,
@@ -27,6 +29,23 @@ let channel: number;
 let farewellChannel: number;
 let queue: number;
 const recorder = recordingPort();
+/** A flow whose first step waits for an answer (the ticket stays with the bot). */
+const waitingFlow = {
+  name: 'Menu',
+  nodeList: [
+    { id: 'start', type: 'start', name: '' },
+    { id: 'configurations', type: 'configurations', name: '', configurations: {} },
+    {
+      id: 'menu',
+      type: 'node',
+      name: '',
+      interactions: [],
+      conditions: [{ id: 'c1', type: 'R', condition: [], action: 4 }],
+      actions: [],
+    },
+  ],
+  lineList: [{ from: 'start', to: 'menu' }],
+} as ChatFlowGraph;
 
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'error' }, { ticketMessaging: recorder.port });
@@ -204,10 +223,16 @@ describe('force close, silent close, chatbot, channel', () => {
     expect(recorder.calls).toEqual([]);
   });
 
-  it('PUT /ticketsChatBot hands it to a flow: pending, no user, log chatBot', async () => {
+  it('PUT /ticketsChatBot hands it to a flow: pending, no user, log chatBot; an unknown flow is 404', async () => {
     const id = await ticket({ status: 'open', userId: agent.id });
-    const res = await put(agent, `/ticketsChatBot/${id}`, { chatFlowId: 12 });
-    expect(res.json<TicketDto>()).toMatchObject({ status: 'pending', userId: null, chatFlowId: 12 });
+    const missing = await put(agent, `/ticketsChatBot/${id}`, { chatFlowId: 999999 });
+    expect(missing.json()).toEqual({ error: 'ERR_NO_AUTO_REPLY_FOUND' });
+    expect(await logTypes(t, id)).toEqual([]);
+    const [flow] = await withTenant(t.platform.db, systemContext(1), (tx) =>
+      tx.insert(chatFlows).values({ tenantId: 1, name: 'Menu', flow: waitingFlow }).returning({ id: chatFlows.id }),
+    );
+    const res = await put(agent, `/ticketsChatBot/${id}`, { chatFlowId: flow!.id });
+    expect(res.json<TicketDto>()).toMatchObject({ status: 'pending', userId: null, chatFlowId: flow!.id });
     expect(await logTypes(t, id)).toEqual(['chatBot']);
     expect((await put(agent, `/ticketsChatBot/${id}`, { chatFlowId: 'x' })).json()).toMatchObject({
       error: 'ERR_VALIDATION',

@@ -139,12 +139,25 @@ export function planReopen(ctx: AuthedContext, ticket: TicketRow, rules: Transit
   });
 }
 
-/** Hand the ticket to a chat flow: pending, nobody, the flow starting over. */
+/**
+ * Hand the ticket to a chat flow: pending, nobody, the flow starting over (the chatbot engine then enters its first
+ * step). A legacy auto-reply in progress and a pending bot timer end; the last message the bot read is kept.
+ */
 export function planChatBot(ticket: TicketRow, chatFlowId: number | null): Step {
+  const lastMessageId = (ticket.chatbotState as { lastMessageId?: unknown }).lastMessageId;
   return step(
     ticket,
     'chatBot',
-    { status: 'pending', userId: null, chatFlowId, stepChatFlow: null, botRetries: 0 },
+    {
+      status: 'pending',
+      userId: null,
+      chatFlowId,
+      stepChatFlow: null,
+      autoReplyId: null,
+      stepAutoReplyId: null,
+      botRetries: 0,
+      chatbotState: typeof lastMessageId === 'number' ? { lastMessageId } : {},
+    },
     { chatFlowId },
   );
 }

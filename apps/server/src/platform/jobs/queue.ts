@@ -95,6 +95,20 @@ function executeOnTx(tx: Tx, text: string, values: unknown[] = []) {
   return tx._.session.prepareQuery(query, undefined, name, false).execute() as Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * A fetched batch in the order pg-boss chose it (priority, then creation): its fetch statement picks the jobs in that
+ * order but returns them in any order (an UPDATE's RETURNING), which scrambled messages queued in one transaction
+ * (a chat flow's welcome and menu reached the customer in reverse).
+ */
+function inFetchOrder<T extends { priority: number; createdOn: Date; id: string }>(jobs: T[]): T[] {
+  return [...jobs].sort(
+    (a, b) =>
+      b.priority - a.priority ||
+      a.createdOn.getTime() - b.createdOn.getTime() ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
 export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
@@ -112,11 +126,12 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
   async function startWorker(name: string, handler: QueueHandler, batchSize: number, pollingIntervalSeconds: number) {
     // Set once work() answers: a batch that ends before that waits for the polling interval, as before.
     const worker: { id?: string } = {};
-    worker.id = await boss.work(name, { batchSize, pollingIntervalSeconds }, async (jobs) => {
+    const options = { batchSize, pollingIntervalSeconds, includeMetadata: true as const };
+    worker.id = await boss.work(name, options, async (jobs) => {
       // Each job succeeds or fails on its own: a failure is recorded for its id (and retried with backoff) without
       // failing the others of the batch. pg-boss completes the batch's remaining active jobs when this returns; a
       // job whose handler answered something is completed at once with it as its output (someone awaits it).
-      for (const job of jobs) {
+      for (const job of inFetchOrder(jobs)) {
         try {
           const output = await handler(job.data ?? {});
           if (output !== undefined) await boss.complete(name, job.id, { value: output });
@@ -184,9 +199,9 @@ export function createJobQueue(handle: DatabaseHandle, logger: Logger): JobQueue
     async runPending(definition) {
       let ran = 0;
       for (;;) {
-        const jobs = await boss.fetch<object>(definition.name, { batchSize: 50 });
+        const jobs = await boss.fetch<object>(definition.name, { batchSize: 50, includeMetadata: true });
         if (!jobs || jobs.length === 0) return ran;
-        for (const job of jobs) {
+        for (const job of inFetchOrder(jobs)) {
           try {
             await definition.handler(definition.schema.parse(job.data ?? {}));
             await boss.complete(definition.name, job.id);
