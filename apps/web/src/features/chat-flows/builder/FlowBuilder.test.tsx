@@ -218,6 +218,47 @@ describe('flow builder', { timeout: 30_000 }, () => {
     expect(within(panel()).queryByRole('button', { name: 'Excluir etapa' })).not.toBeInTheDocument();
   });
 
+  it('canvas keys: Enter on a focused node selects it, Delete removes the selected step; the side panel keeps its keys', async () => {
+    renderBuilder();
+    fireEvent.click(await screen.findByRole('button', { name: 'Adicionar etapa' }));
+    // Delete on a button of the side area does not delete the selected step.
+    const listButton = within(stepsList()).getByRole('button', { name: 'Etapa 2' });
+    fireEvent.click(listButton);
+    fireEvent.keyDown(listButton, { key: 'Delete' });
+    expect(within(stepsList()).getByRole('button', { name: 'Etapa 2' })).toBeInTheDocument();
+
+    const canvas = within(screen.getByTestId('flow-canvas'));
+    const node = canvas.getByRole('group', { name: 'Etapa: Boas-vindas' });
+    node.focus();
+    fireEvent.keyDown(node, { key: 'Enter' });
+    await waitFor(() => expect(within(panel()).getByLabelText('Nome da etapa')).toHaveValue('Boas-vindas'));
+    fireEvent.keyDown(node, { key: 'Delete' });
+    await waitFor(() => expect(within(stepsList()).queryByRole('button', { name: 'Boas-vindas' })).toBeNull());
+    // The start and the configurations are not deleted by the key either.
+    const start = canvas.getByRole('group', { name: 'Início' });
+    fireEvent.keyDown(start, { key: 'Enter' });
+    await waitFor(() => expect(within(panel()).getByLabelText('Primeira etapa')).toBeInTheDocument());
+    fireEvent.keyDown(start, { key: 'Backspace' });
+    expect(canvas.getByRole('group', { name: 'Início' })).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(within(stepsList()).getByRole('button', { name: 'Boas-vindas' })).toBeInTheDocument());
+  });
+
+  it('a link selected on the canvas is removed by Delete: the start leads nowhere', async () => {
+    renderBuilder();
+    const canvas = within(await screen.findByTestId('flow-canvas'));
+    const edge = await canvas.findByRole('group', { name: 'Ligação de Início' });
+    fireEvent.click(edge);
+    fireEvent.keyDown(edge, { key: 'Delete' });
+    await waitFor(() => expect(canvas.queryByRole('group', { name: 'Ligação de Início' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Validar' }));
+    expect(
+      await within(screen.getByTestId('flow-issues')).findByRole('button', {
+        name: 'O início não está ligado a nenhuma etapa.',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('Back asks before leaving with unsaved changes; without changes it just goes', async () => {
     const { router } = renderBuilder();
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar etapa' }));

@@ -176,7 +176,7 @@ export function FlowBuilder({ flow }: { flow: ChatFlowDto }) {
   return (
     <BuilderProvider graph={graph} flowId={flow.id} dispatch={dispatch}>
       <Box className={classes.screen} data-testid="flow-builder">
-        <Group gap="xs" wrap="wrap" align="flex-end" role="toolbar" aria-label={t('flowBuilder.toolbar')}>
+        <Group gap="xs" wrap="wrap" align="flex-end" role="group" aria-label={t('flowBuilder.toolbar')}>
           <Button
             component={Link}
             to={FLOW_LIST_PATH}

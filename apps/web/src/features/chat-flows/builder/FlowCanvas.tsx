@@ -3,17 +3,19 @@
  * library measures and moves (sizes, the position during a drag); every change that matters goes to the reducer:
  * a drag's end, a connection, a deletion (Delete/Backspace), a selection.
  */
-import { useCallback, useMemo, useRef, useState, type Dispatch } from 'react';
+import { useCallback, useMemo, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconMaximize, IconMinus, IconPlus } from '@tabler/icons-react';
 import {
   Background,
-  Controls,
   MiniMap,
+  Panel,
   ReactFlow,
+  useReactFlow,
   type Connection,
   type Edge,
   type EdgeChange,
   type NodeChange,
-  type OnDelete,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useTranslation } from 'react-i18next';
@@ -171,19 +173,23 @@ export function FlowCanvas({
       }),
     [dispatch],
   );
-  const onDelete: OnDelete<BuilderNode, BuilderEdge> = useCallback(
-    ({ nodes: deletedNodes, edges: deletedEdges }) => {
-      const ids = deletedNodes.filter((n) => isStep(n.data.node)).map((n) => n.id);
-      if (ids.length > 0) {
-        // Lines into and out of the deleted steps go with them.
-        onDeleteSteps(ids);
-        return;
-      }
-      const edge = deletedEdges[0];
-      if (edge?.data) dispatch({ type: 'disconnect', ...edge.data });
-    },
-    [dispatch, onDeleteSteps],
-  );
+  // Delete/Backspace while the canvas has the focus (not the side panel's buttons): the selected step or link.
+  const selectedStep = isStep(graph.nodeList.find((n) => n.id === selectedId)) ? selectedId : null;
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Delete' && event.key !== 'Backspace') return;
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const edge = derivedEdges.find((e) => e.id === selectedEdge);
+    if (edge?.data) {
+      dispatch({ type: 'disconnect', ...edge.data });
+      setSelectedEdge(null);
+    } else if (selectedStep) {
+      onDeleteSteps([selectedStep]);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
   const nodeList = graph.nodeList;
   const isValidConnection = useCallback(
     (connection: Connection | BuilderEdge) => isStep(nodeList.find((n) => n.id === connection.target)),
@@ -209,7 +215,12 @@ export function FlowCanvas({
   );
 
   return (
-    <section className={classes.canvas} aria-label={t('flowBuilder.canvas.label')} data-testid="flow-canvas">
+    <section
+      className={classes.canvas}
+      aria-label={t('flowBuilder.canvas.label')}
+      data-testid="flow-canvas"
+      onKeyDown={onKeyDown}
+    >
       <ReactFlow<BuilderNode, BuilderEdge>
         nodes={nodes}
         edges={edges}
@@ -219,13 +230,12 @@ export function FlowCanvas({
         onNodeDragStart={onNodeDragStart}
         onNodeDragStop={onNodeDragStop}
         onConnect={onConnect}
-        onDelete={onDelete}
         onPaneClick={() => {
           setSelectedEdge(null);
           onSelect(null);
         }}
         isValidConnection={isValidConnection}
-        deleteKeyCode={['Delete', 'Backspace']}
+        deleteKeyCode={null}
         multiSelectionKeyCode={null}
         selectionKeyCode={null}
         ariaLabelConfig={ariaLabelConfig}
@@ -234,9 +244,37 @@ export function FlowCanvas({
         minZoom={0.2}
       >
         <Background />
-        <Controls showInteractive={false} />
+        <ZoomControls />
         <MiniMap pannable zoomable />
       </ReactFlow>
     </section>
+  );
+}
+
+/** Zoom buttons (Mantine's, labelled in the current language) instead of the library's unnamed panel. */
+function ZoomControls() {
+  const { t } = useTranslation();
+  const { zoomIn, zoomOut, fitView } = useReactFlow();
+  const buttons = [
+    { label: t('flowBuilder.canvas.zoomIn'), icon: IconPlus, run: () => void zoomIn({ duration: 200 }) },
+    { label: t('flowBuilder.canvas.zoomOut'), icon: IconMinus, run: () => void zoomOut({ duration: 200 }) },
+    {
+      label: t('flowBuilder.canvas.fitView'),
+      icon: IconMaximize,
+      run: () => void fitView({ duration: 200, maxZoom: 1 }),
+    },
+  ];
+  return (
+    <Panel position="bottom-left">
+      <Group gap={4} role="group" aria-label={t('flowBuilder.canvas.controls')}>
+        {buttons.map(({ label, icon: Icon, run }) => (
+          <Tooltip key={label} label={label}>
+            <ActionIcon variant="default" aria-label={label} onClick={run}>
+              <Icon size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ))}
+      </Group>
+    </Panel>
   );
 }

@@ -57,12 +57,7 @@ export function StartNodeView({ data, selected }: NodeProps<BuilderNode>) {
         </Text>
         {data.hasIssues ? <IssueMark /> : null}
       </Group>
-      <Handle
-        type="source"
-        id={START_HANDLE}
-        position={Position.Right}
-        aria-label={t('flowBuilder.canvas.startHandle')}
-      />
+      <Handle type="source" id={START_HANDLE} position={Position.Right} title={t('flowBuilder.canvas.startHandle')} />
     </Card>
   );
 }
@@ -102,7 +97,7 @@ export function StepNodeView({ id, data, selected }: NodeProps<BuilderNode>) {
   useEffect(() => updateNodeInternals(id), [id, handles, updateNodeInternals]);
   return (
     <Card data={data} selected={selected}>
-      <Handle type="target" position={Position.Left} aria-label={t('flowBuilder.canvas.targetHandle')} />
+      <Handle type="target" position={Position.Left} title={t('flowBuilder.canvas.targetHandle')} />
       <Stack gap={4} className={classes.stepBody}>
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Text fw={600} size="sm" lineClamp={1}>
@@ -138,7 +133,7 @@ export function StepNodeView({ id, data, selected }: NodeProps<BuilderNode>) {
                 type="source"
                 id={condition.id}
                 position={Position.Right}
-                aria-label={t('flowBuilder.canvas.conditionHandle', { label: conditionLabel(t, condition) })}
+                title={t('flowBuilder.canvas.conditionHandle', { label: conditionLabel(t, condition) })}
               />
             ) : null}
           </Box>
