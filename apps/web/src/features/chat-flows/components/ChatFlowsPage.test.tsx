@@ -86,7 +86,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('chat-flow list', { timeout: 20_000 }, () => {
+describe('chat-flow list', { timeout: 40_000 }, () => {
   it('lists name, active switch and test number; the builder link carries the id', async () => {
     renderPage();
     const sales = await screen.findByTestId('chat-flow-row-3');
@@ -240,7 +240,7 @@ describe('chat-flow list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('chat-flow import', { timeout: 20_000 }, () => {
+describe('chat-flow import', { timeout: 40_000 }, () => {
   const openImport = async () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('chat-flow-import-3'));
@@ -299,7 +299,7 @@ describe('chat-flow import', { timeout: 20_000 }, () => {
   });
 });
 
-describe('chat-flow delete', { timeout: 20_000 }, () => {
+describe('chat-flow delete', { timeout: 40_000 }, () => {
   it('asks first; a flow a ticket runs shows the server’s text and stays', async () => {
     routes['DELETE /chat-flow/3'] = () => jsonResponse({ error: 'ERR_AUTO_REPLY_RELATIONED_TICKET' }, 409);
     renderPage();

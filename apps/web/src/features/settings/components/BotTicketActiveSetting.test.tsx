@@ -57,7 +57,7 @@ const select = () => {
   return input;
 };
 
-describe('botTicketActive setting', { timeout: 20_000 }, () => {
+describe('botTicketActive setting', { timeout: 40_000 }, () => {
   it('lists the flows (inactive ones say so) and saves the picked id as text', async () => {
     renderWithProviders(<GeneralSettingsPage />);
     await screen.findByTestId('setting-botTicketActive');

@@ -64,7 +64,7 @@ async function pickChatbot(onClose = vi.fn()) {
   return { dialog, select };
 }
 
-describe('transfer to the chatbot', { timeout: 20_000 }, () => {
+describe('transfer to the chatbot', { timeout: 40_000 }, () => {
   it('lists the active flows only and sends PUT /ticketsChatBot/{id} { chatFlowId }', async () => {
     const onClose = vi.fn();
     const { dialog, select } = await pickChatbot(onClose);
