@@ -39,6 +39,7 @@ export function channelFixture(id: number, overrides: Partial<ChannelDto> = {}):
     importRecentMessages: null,
     queueIdImportMessages: null,
     ...flags,
+    distribution: 'N',
     integrations: {},
     configuredSecrets: [],
     createdAt: '2025-01-02T10:00:00.000Z',

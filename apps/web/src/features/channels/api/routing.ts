@@ -1,4 +1,7 @@
-/** The routing choices of a channel: its default queue (GET /queue/) and default user (GET /users/). */
+/**
+ * The routing choices of a channel: its default queue (GET /queue/), default user (GET /users/) and chatbot flow
+ * (GET /chat-flow).
+ */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { userListResponseSchema } from '@conversa/shared';
@@ -25,6 +28,25 @@ export const useUserOptions = (enabled = true) =>
     queryKey: queryKeys.usersOptions,
     queryFn: async () =>
       userListResponseSchema.parse(await api.get('/users/', { query: { rowsPerPage: 200 }, background: true })).users,
+    enabled,
+    staleTime: 60_000,
+  });
+
+/** A chat flow as the picker needs it (client-contract §13); loose, the rest of the record is not read here. */
+export const chatFlowOptionSchema = z.looseObject({ id: z.number(), name: z.string(), isActive: z.boolean() });
+export type ChatFlowOption = z.infer<typeof chatFlowOptionSchema>;
+
+/**
+ * GET /chat-flow -> `{ chatFlow: [...] }`. Under the chat-flows screen's key prefix, so its saves and deletes
+ * (which invalidate `['chat-flows']`) refresh this list too.
+ */
+export const useChatFlowOptions = (enabled = true) =>
+  useQuery({
+    queryKey: ['chat-flows', 'options'] as const,
+    queryFn: async ({ signal }) =>
+      z
+        .object({ chatFlow: z.array(chatFlowOptionSchema) })
+        .parse(await api.get('/chat-flow', { signal, background: true })).chatFlow,
     enabled,
     staleTime: 60_000,
   });

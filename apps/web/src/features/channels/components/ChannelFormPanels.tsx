@@ -2,8 +2,9 @@
 import { PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_FLAG_KEYS, CHANNEL_TYPES, type ChannelDto } from '@conversa/shared';
+import { CHANNEL_FLAG_KEYS, CHANNEL_TYPES, DISTRIBUTION_MODES, type ChannelDto } from '@conversa/shared';
 import { useUserOptions } from '../api/routing';
+import { ChatFlowSelect } from './ChatFlowSelect';
 import { QueueSelect } from './QueueSelect';
 import {
   evoInstanceName,
@@ -110,6 +111,20 @@ export function GeneralPanel({ form, channel, supported }: GeneralPanelProps) {
           data-testid="channel-form-user"
           {...form.getInputProps('userId')}
         />
+        <ChatFlowSelect
+          label={t('channels.form.chatFlow')}
+          description={t('channels.form.chatFlowHint')}
+          testId="channel-form-chat-flow"
+          {...form.getInputProps('chatFlowId')}
+        />
+        <Select
+          label={t('channels.form.distribution')}
+          description={t('channels.form.distributionHint')}
+          data={DISTRIBUTION_MODES.map((mode) => ({ value: mode, label: t(`distribution.${mode}`) }))}
+          allowDeselect={false}
+          data-testid="channel-form-distribution"
+          {...form.getInputProps('distribution')}
+        />
       </SimpleGrid>
       <Switch
         label={t('channels.form.isDefault')}
@@ -186,7 +201,10 @@ export function MessagesPanel({ form, channel }: { form: Form; channel?: Channel
   );
 }
 
-const BEHAVIOUR_FLAGS = CHANNEL_FLAG_KEYS.filter((key) => key !== 'birthdayDate' && !IMPORT_FLAGS.includes(key));
+/** `selfDistribute` is not a switch of its own: the general tab's distribution mode sets it. */
+const BEHAVIOUR_FLAGS = CHANNEL_FLAG_KEYS.filter(
+  (key) => key !== 'birthdayDate' && key !== 'selfDistribute' && !IMPORT_FLAGS.includes(key),
+);
 
 export function BehaviourPanel({ form }: { form: Form }) {
   const { t } = useTranslation();

@@ -17,10 +17,11 @@ export function QueueSelect({ value, testId, ...props }: SelectProps & { testId:
       clearable
       nothingFoundMessage={t('channels.form.nothingFound')}
       disabled={queues.isPending && !queues.isError}
-      error={queues.isError ? t('channels.form.queuesError') : undefined}
       data-testid={testId}
       value={value}
       {...props}
+      // After the form's props: their `error` is undefined while the field has none.
+      error={props.error ?? (queues.isError ? t('channels.form.queuesError') : undefined)}
     />
   );
 }

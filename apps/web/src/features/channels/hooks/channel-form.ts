@@ -15,6 +15,7 @@ import {
   type ChannelInput,
   type ChannelIntegrationKey,
   type ChannelType,
+  type DistributionMode,
 } from '@conversa/shared';
 import { isHttpUrl } from '../../../lib/tenant-gateways';
 
@@ -72,6 +73,10 @@ export interface ChannelFormValues {
   /** Ids as strings (Select values). */
   queueId: string | null;
   userId: string | null;
+  /** The flow that answers the channel's new conversations (client-contract §20.5 `chatFlowId`). */
+  chatFlowId: string | null;
+  /** How new unassigned tickets go to online users; the `selfDistribute` flag follows it (enabled unless N). */
+  distribution: DistributionMode;
   farewellMessage: string;
   closeKeyWord: string;
   birthdayDateMessage: string;
@@ -97,6 +102,8 @@ const FORM_FIELDS = new Set<string>([
   'isDefault',
   'queueId',
   'userId',
+  'chatFlowId',
+  'distribution',
   'farewellMessage',
   'closeKeyWord',
   'birthdayDateMessage',
@@ -153,6 +160,8 @@ export function channelToValues(
     isDefault: channel?.isDefault ?? false,
     queueId: channel?.queueId != null ? String(channel.queueId) : null,
     userId: channel?.userId != null ? String(channel.userId) : null,
+    chatFlowId: channel?.chatFlowId != null ? String(channel.chatFlowId) : null,
+    distribution: channel?.distribution ?? 'N',
     farewellMessage: channel?.farewellMessage ?? '',
     closeKeyWord: channel?.closeKeyWord ?? '',
     birthdayDateMessage: channel?.birthdayDateMessage ?? '',
@@ -331,6 +340,8 @@ export function valuesToInput(values: ChannelFormValues, channel?: ChannelDto): 
   const token = values.tokenTelegram.trim();
   const wavoipToken = normaliseTokenList(values.wavoipToken);
   const flags = Object.fromEntries(CHANNEL_FLAG_KEYS.map((key) => [key, flag(values.flags[key])]));
+  // The switch the reference client knows follows the mode, so both say the same (decisions §B).
+  flags.selfDistribute = flag(values.distribution !== 'N');
   return {
     ...(echoed as Partial<ChannelInput>),
     type: values.type,
@@ -339,6 +350,8 @@ export function valuesToInput(values: ChannelFormValues, channel?: ChannelDto): 
     isDefault: values.isDefault,
     queueId: idOrNull(values.queueId),
     userId: idOrNull(values.userId),
+    chatFlowId: idOrNull(values.chatFlowId),
+    distribution: values.distribution,
     farewellMessage: textOrNull(values.farewellMessage),
     closeKeyWord: textOrNull(values.closeKeyWord),
     birthdayDateMessage: textOrNull(values.birthdayDateMessage),

@@ -3,12 +3,21 @@ import { Badge, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTicketTabCounts } from '../api/ticket-counts';
 import type { ListFilter } from '../hooks/attendance-filter';
-import { formatTicketCount } from '../hooks/ticket-counts';
-import { SUB_TABS, TOP_TABS, type SubTab, type TicketPartitions, type TopTab } from '../hooks/ticket-partitions';
+import { subTabBadge } from '../hooks/ticket-counts';
+import {
+  LIST_TABS,
+  listTabsOf,
+  TOP_TABS,
+  type ListTab,
+  type TicketPartitions,
+  type TopTab,
+} from '../hooks/ticket-partitions';
 import { TicketList } from './TicketList';
 
 interface TicketListTabsProps {
   partitions: TicketPartitions;
+  /** The tenant flag showChatBot: the private tab gets the "Chatbot" sub-tab (the partitions already hold it). */
+  showChatBot: boolean;
   /** The list's server filter: the sub-tab badges count it per status on the server. */
   listFilter: ListFilter;
   /** False while tag or kanban filters (applied on the client only) are on: the server cannot count those. */
@@ -32,7 +41,7 @@ interface TicketListTabsProps {
 function findSelected(partitions: TicketPartitions, id: number | null) {
   if (id === null) return null;
   for (const top of TOP_TABS) {
-    for (const sub of SUB_TABS) {
+    for (const sub of LIST_TABS) {
       const ticket = partitions[top].tabs[sub].find((item) => item.id === id);
       if (ticket) return { id, status: sub, isGroup: top === 'groups' };
     }
@@ -48,6 +57,7 @@ const TOP_TEST_IDS: Record<TopTab, string> = { private: 'tickets-tab-private', g
  */
 export function TicketListTabs({
   partitions,
+  showChatBot,
   listFilter,
   serverCounts,
   includesClosed,
@@ -57,12 +67,12 @@ export function TicketListTabs({
 }: TicketListTabsProps) {
   const { t } = useTranslation();
   const [top, setTop] = useState<TopTab>('private');
-  const [sub, setSub] = useState<SubTab>('open');
+  const [chosenSub, setSub] = useState<ListTab>('open');
   const counts = useTicketTabCounts(listFilter, top, serverCounts);
-  const badge = (tab: TopTab, status: SubTab) => {
-    const total = tab === top ? counts[status] : undefined;
-    return total ? formatTicketCount(total.count, total.countCapped) : String(partitions[tab].tabs[status].length);
-  };
+  const badge = (tab: TopTab, list: ListTab) =>
+    subTabBadge(partitions[tab], list, tab === top && list !== 'chatbot' ? counts[list] : undefined);
+  // The groups tab (or the flag turned off) has no Chatbot tab: its pending tab stands in.
+  const sub: ListTab = listTabsOf(top, showChatBot).includes(chosenSub) ? chosenSub : 'pending';
   // The tabs follow the selected ticket when it is opened or changes status (accepted, returned to the queue), so
   // the row the agent works on stays in sight. Adjusted during render, not in an effect (no extra paint).
   const selected = findSelected(partitions, list.selectedId);
@@ -109,13 +119,13 @@ export function TicketListTabs({
         <Tabs.Panel key={tab} value={tab} style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           <Tabs
             value={sub}
-            onChange={(value) => value && setSub(value as SubTab)}
+            onChange={(value) => value && setSub(value as ListTab)}
             keepMounted={false}
             variant="pills"
             style={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 }}
           >
             <Tabs.List grow p={6}>
-              {SUB_TABS.map((status) => (
+              {listTabsOf(tab, showChatBot).map((status) => (
                 <Tabs.Tab
                   key={status}
                   value={status}
@@ -130,7 +140,7 @@ export function TicketListTabs({
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {SUB_TABS.map((status) => (
+            {listTabsOf(tab, showChatBot).map((status) => (
               <Tabs.Panel
                 key={status}
                 value={status}

@@ -5,6 +5,7 @@ import { IconArrowLeft, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useStoredSession } from '../../../lib/storage';
+import { useShowChatBot } from '../api/show-chatbot';
 import { useAcceptTicket, useTicketsList } from '../api/tickets';
 import { activeFilterCount, effectiveFilter, toListFilter } from '../hooks/attendance-filter';
 import { flattenPages } from '../hooks/ticket-list-cache';
@@ -43,7 +44,8 @@ export function TicketsPage() {
   const listFilter = useMemo(() => toListFilter(applied, debouncedSearch), [applied, debouncedSearch]);
   const list = useTicketsList(listFilter);
   const rows = useMemo(() => applyLocalFilter(flattenPages(list.data), applied), [list.data, applied]);
-  const partitions = useMemo(() => partitionTickets(rows), [rows]);
+  const showChatBot = useShowChatBot();
+  const partitions = useMemo(() => partitionTickets(rows, { showChatBot }), [rows, showChatBot]);
   const [filterOpened, filterModal] = useDisclosure(false);
   const [newOpened, newModal] = useDisclosure(false);
 
@@ -85,6 +87,7 @@ export function TicketsPage() {
           </Stack>
           <TicketListTabs
             partitions={partitions}
+            showChatBot={showChatBot}
             listFilter={listFilter}
             serverCounts={applied.tags.length === 0 && applied.kanbans.length === 0}
             includesClosed={applied.status.includes('closed')}

@@ -4,6 +4,7 @@ import type { TicketListItem, TicketStatus } from '@conversa/shared';
 import { queryKeys } from '../../../lib/query-keys';
 import type { ListFilter } from './attendance-filter';
 import { matchesListFilter } from './ticket-list-cache';
+import type { ListTab, TopPartition } from './ticket-partitions';
 
 export interface TabCount {
   count: number;
@@ -15,6 +16,19 @@ export const TICKET_COUNT_CAP = 1_000;
 
 export function formatTicketCount(count: number, capped: boolean): string {
   return capped || count > TICKET_COUNT_CAP ? `${TICKET_COUNT_CAP}+` : String(count);
+}
+
+/**
+ * A sub-tab's badge: the server's total for its status when there is one, else the rows loaded. The server counts
+ * statuses only, so its pending total includes the tickets the Chatbot tab holds: pending shows that total less the
+ * bot tickets loaded (exact once the whole list is loaded, never below the pending rows loaded), and the Chatbot tab
+ * its loaded rows.
+ */
+export function subTabBadge(partition: TopPartition, tab: ListTab, total: TabCount | undefined): string {
+  const loaded = partition.tabs[tab].length;
+  if (tab === 'chatbot' || !total) return String(loaded);
+  const count = tab === 'pending' ? Math.max(loaded, total.count - partition.tabs.chatbot.length) : total.count;
+  return formatTicketCount(count, total.countCapped);
 }
 
 /** A burst of ticket events (a campaign, a bulk resolve) refreshes the badges once. */
