@@ -3,6 +3,8 @@
  * duplicate, import in both forms, permissions, tenant isolation, the flow media upload and its public files, and the
  * engine's read `loadFlow`.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultChatFlow, type ChatFlowDto, type ChatFlowGraph } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
@@ -344,6 +346,32 @@ describe('loadFlow (the engine read)', () => {
     });
     expect(await read(outsider.tenantId, flow.id)).toBeNull();
     expect(await read(tenant, 999_999)).toBeNull();
+    const locked = await withTenant(t.platform.db, systemContext(tenant), (tx) =>
+      loadFlow(tx, flow.id, { lock: 'share' }),
+    );
+    expect(locked?.id).toBe(flow.id);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every chat-flow and auto-reply route with its schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json<{ paths: Record<string, Record<string, { requestBody?: unknown; responses?: object }>> }>()
+      .paths;
+    for (const [path, method] of [
+      ['/chat-flow', 'post'],
+      ['/chat-flow/{id}', 'put'],
+      ['/chat-flow-duplicate', 'post'],
+      ['/chat-flow-import/{id}', 'put'],
+      ['/auto-reply/{idAutoReply}/steps/{id}', 'put'],
+      ['/auto-reply-action/{id}', 'put'],
+    ] as const) {
+      const operation = paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.requestBody, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(operation!.responses ?? {}), `${method} ${path}`).toContain('200');
+    }
   });
 });
 
@@ -375,8 +403,8 @@ const upload = (user: TestUser, file?: FilePart) => {
   });
 };
 const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
-const storedFlowFiles = async () =>
-  (await import('node:fs')).readdirSync(`${t.dataDir}/media`, { recursive: true }).filter((n) => /cf-/.test(String(n)));
+const storedFlowFiles = () =>
+  fs.readdirSync(`${t.dataDir}/media`, { recursive: true }).filter((n) => /cf-/.test(String(n)));
 
 describe('flow media', () => {
   it('stores an upload as a public file of the tenant, served with its type; another tenant id finds nothing', async () => {
@@ -399,8 +427,11 @@ describe('flow media', () => {
     expect(served.rawPayload.equals(png)).toBe(true);
     const elsewhere = await t.app.inject({ method: 'GET', url: path.replace(`/${tenant}/`, `/${outsider.tenantId}/`) });
     expect(elsewhere.statusCode).toBe(404);
-    // Only flow files: another key of the store (chat media) is never reachable through this route.
-    const notFlow = await t.app.inject({ method: 'GET', url: path.replace('/cf-', '/') });
+    // Only flow files: another key of the store (chat media of the same tenant) is never served by this route.
+    const chatMedia = `${crypto.randomUUID()}.png`;
+    fs.mkdirSync(`${t.dataDir}/media/${tenant}`, { recursive: true });
+    fs.writeFileSync(`${t.dataDir}/media/${tenant}/${chatMedia}`, png);
+    const notFlow = await t.app.inject({ method: 'GET', url: `/api/public/chat-flow/${tenant}/${chatMedia}` });
     expect(notFlow.statusCode).toBe(404);
   });
 
@@ -422,7 +453,7 @@ describe('flow media', () => {
   });
 
   it('refuses agents, missing files, unknown types and oversized files, keeping nothing', async () => {
-    const before = await storedFlowFiles();
+    const before = storedFlowFiles();
     const refused = await upload(agent, { name: 'a.png', mime: 'image/png', data: png });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
@@ -437,6 +468,6 @@ describe('flow media', () => {
     const big = await upload(admin, { name: 'b.png', mime: 'image/png', data: Buffer.alloc(MAX_UPLOAD + 1) });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ error: 'ERR_PAYLOAD_TOO_LARGE' });
-    expect(await storedFlowFiles()).toEqual(before);
+    expect(storedFlowFiles()).toEqual(before);
   });
 });

@@ -230,9 +230,17 @@ export interface LoadedFlow {
   flow: ChatFlowGraph;
 }
 
-/** One flow of the transaction's tenant (RLS), deleted or not; null when there is none with that id. */
-export async function loadFlow(tx: Queryable, id: number): Promise<LoadedFlow | null> {
-  const [row] = await tx
+/**
+ * One flow of the transaction's tenant (RLS), deleted or not; null when there is none with that id. `lock: 'share'`
+ * holds the row until the transaction ends: a delete running at the same time waits, or has committed and the
+ * flow reads as deleted, so a ticket never starts a flow whose delete found no ticket in it.
+ */
+export async function loadFlow(
+  tx: Queryable,
+  id: number,
+  options: { lock?: 'share' | 'update' } = {},
+): Promise<LoadedFlow | null> {
+  const query = tx
     .select({
       id: chatFlows.id,
       name: chatFlows.name,
@@ -243,6 +251,7 @@ export async function loadFlow(tx: Queryable, id: number): Promise<LoadedFlow | 
     })
     .from(chatFlows)
     .where(eq(chatFlows.id, id));
+  const [row] = options.lock ? await query.for(options.lock) : await query;
   return row ?? null;
 }
 
