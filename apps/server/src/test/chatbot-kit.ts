@@ -74,6 +74,8 @@ export interface BotKit {
   supervisor: TestUser;
   channel: ChannelDto;
   secret: string;
+  /** The bot token: the simulator serves its files under `${sim.url}/file/bot<token>/<path>`. */
+  token: string;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startBotKit(env: Record<string, string> = {}): Promise<Bot
     supervisor,
     channel,
     secret,
+    token: TOKEN,
     async close() {
       await t.close();
       await sim.close();
@@ -182,7 +185,7 @@ export function botHelpers(kit: () => BotKit) {
       stepAutoReplyId: number | null;
       botRetries: number;
       chatbotState: Record<string, unknown>;
-      absenceSentAt: Date | null;
+      absenceSentAt: string | null;
     }>(
       kit().t.platform.db,
       sql`select status, user_id as "userId", queue_id as "queueId", chat_flow_id as "chatFlowId",
@@ -231,7 +234,44 @@ export function botHelpers(kit: () => BotKit) {
     );
   }
 
+  async function setSetting(key: string, value: string): Promise<void> {
+    const res = await kit().t.call(kit().admin, 'PUT', `/settings/${key}`, { key, value });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Every day open ('O') or closed ('C'): the company attends always or never, whatever the clock says. */
+  async function setHours(type: 'O' | 'C', absence?: string): Promise<void> {
+    const k = kit();
+    const days = [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+      day,
+      label: String(day),
+      type,
+      hr1: '08:00',
+      hr2: '12:00',
+      hr3: '14:00',
+      hr4: '18:00',
+    }));
+    const res = await k.t.call(k.admin, 'PUT', '/tenants/business-hours/', days);
+    expect(res.statusCode, res.body).toBe(200);
+    if (absence !== undefined) {
+      const msg = await k.t.call(k.admin, 'PUT', '/tenants/message-business-hours/', { messageBusinessHours: absence });
+      expect(msg.statusCode, msg.body).toBe(200);
+    }
+  }
+
+  /** Ids of the ticket's messages with that body, oldest first. */
+  async function messagesOf(ticketId: number, body: string): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      kit().t.platform.db,
+      sql`select id from messages where ticket_id = ${ticketId} and body = ${body} order by id`,
+    );
+    return rows.map((row) => row.id);
+  }
+
   return {
+    messagesOf,
+    setSetting,
+    setHours,
     job,
     customerSays,
     settle,

@@ -125,9 +125,12 @@ export interface RoutingConfigCache {
   invalidate(tenantId: number): void;
 }
 
-export function createRoutingConfigCache(options: { ttlMs?: number; now?: () => number } = {}): RoutingConfigCache {
+export function createRoutingConfigCache(
+  options: { ttlMs?: number; now?: () => number; read?: typeof readRoutingConfig } = {},
+): RoutingConfigCache {
   const ttl = options.ttlMs ?? CHATBOT_CONFIG_TTL_MS;
   const now = options.now ?? Date.now;
+  const read = options.read ?? readRoutingConfig;
   const entries = new Map<number, { config: RoutingConfig; at: number }>();
   const generations = new Map<number, number>();
   return {
@@ -136,7 +139,7 @@ export function createRoutingConfigCache(options: { ttlMs?: number; now?: () => 
       if (entry && now() - entry.at < ttl) return entry.config;
       const generation = generations.get(tenantId) ?? 0;
       const at = now();
-      const config = await readRoutingConfig(tx, tenantId);
+      const config = await read(tx, tenantId);
       // A change published while this read ran may not be in it: keep it only when none was.
       if ((generations.get(tenantId) ?? 0) === generation) entries.set(tenantId, { config, at });
       return config;
