@@ -5,7 +5,9 @@
  * "inside" by opening every day (O), so the clock of the run does not matter; the hours at their boundaries are
  * tested in packages/shared/src/business-hours.test.ts.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../platform/db/client.js';
 import { makeQueue } from '../../test/ticket-fixtures.js';
 import { botHelpers, graph, startBotKit, type BotKit } from '../../test/chatbot-kit.js';
 
@@ -54,6 +56,16 @@ describe('the absence message', () => {
     // Each message after the first costs nothing more: no job at all.
     await customerSays(id, 'e agora?');
     expect(await kit.t.jobs.runPending(h.job('chatbot.inbound'))).toBe(0);
+    // And a job for it (a node that read an older configuration) sends nothing either.
+    const [later] = await h.messagesOf(ticket.id, 'e agora?');
+    await kit.t.jobs.enqueue(h.job('chatbot.inbound'), {
+      tenantId: 1,
+      ticketId: ticket.id,
+      messageId: later!,
+      created: false,
+    });
+    await settle();
+    expect(textsTo(id)).toEqual([absenceFor('Paulo')]);
   });
 
   it('a new ticket of the same contact is a new conversation: the message goes again', async () => {
@@ -70,6 +82,14 @@ describe('the absence message', () => {
   it('never goes to a group', async () => {
     const id = nextChat();
     await customerSays(id, 'oi grupo', { group: true });
+    expect(await kit.t.jobs.runPending(h.job('chatbot.inbound'))).toBe(0);
+    // Not even from a job that names the group's message.
+    const [group] = await queryRows<{ ticketId: number; messageId: number }>(
+      kit.t.platform.db,
+      sql`select t.id as "ticketId", m.id as "messageId" from tickets t join messages m on m.ticket_id = t.id
+          where t.is_group and m.body = 'oi grupo'`,
+    );
+    await kit.t.jobs.enqueue(h.job('chatbot.inbound'), { tenantId: 1, ...group!, created: true });
     await settle();
     expect(kit.sim.callsOf('sendMessage').filter((c) => String(c.params.chat_id) === String(-id))).toEqual([]);
   });
