@@ -21,7 +21,7 @@ import { describeError } from '../../../lib/api-error';
 import { notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useSaveChatFlow } from '../api/chat-flows';
 import { BuilderProvider } from './builder.context';
-import { newId, stepNodes } from './builder.graph';
+import { freeSpot, newId, stepNodes } from './builder.graph';
 import { collectIssues, issueNodeIds } from './builder.issues';
 import { builderReducer, initialBuilderState } from './builder.state';
 import { IssuesPanel, StepsList, stepButtonId } from './BuilderSide';
@@ -88,17 +88,11 @@ export function FlowBuilder({ flow }: { flow: ChatFlowDto }) {
     const centre = canvas
       ? reactFlow.screenToFlowPosition({ x: canvas.left + canvas.width / 2, y: canvas.top + canvas.height / 2 })
       : { x: 300, y: 200 };
-    const offset = (count % 5) * 24;
-    dispatch({
-      type: 'addStep',
-      step: {
-        id,
-        name: t('flowBuilder.newStepName', { n: count + 1 }),
-        left: Math.round(centre.x - 90 + offset),
-        top: Math.round(centre.y - 40 + offset),
-      },
-    });
+    // Near the middle of the view, clear of the other cards; the view follows it.
+    const spot = freeSpot(graph, centre.x - 90, centre.y - 40);
+    dispatch({ type: 'addStep', step: { id, name: t('flowBuilder.newStepName', { n: count + 1 }), ...spot } });
     setSelectedId(id);
+    void reactFlow.setCenter(spot.left + 90, spot.top + 40, { zoom: reactFlow.getZoom(), duration: 300 });
     focusLater(STEP_NAME_INPUT_ID);
   };
 
@@ -132,16 +126,17 @@ export function FlowBuilder({ flow }: { flow: ChatFlowDto }) {
   );
 
   const name = graph.name.trim();
-  const validate = () => {
+  /** Shows the issues; on Validate also says when there are none. The focus goes to the list when it has any. */
+  const validate = (announceValid: boolean) => {
     setValidated(true);
     const found = collectIssues(graph);
-    if (found.length === 0) notifySuccess(t('flowBuilder.valid'));
-    issuesTitle.current?.focus();
+    if (found.length === 0 && announceValid) notifySuccess(t('flowBuilder.valid'));
+    if (found.length > 0 || announceValid) issuesTitle.current?.focus();
     return found;
   };
   const onSave = () => {
     setServerError(null);
-    const found = validate();
+    const found = validate(false);
     if (found.length > 0 || !name) {
       if (found.length > 0) notifyWarning(t('flowBuilder.saveBlocked', { n: found.length }));
       return;
@@ -215,7 +210,7 @@ export function FlowBuilder({ flow }: { flow: ChatFlowDto }) {
           <Button
             variant="default"
             leftSection={<IconChecklist size={16} aria-hidden />}
-            onClick={() => void validate()}
+            onClick={() => void validate(true)}
           >
             {t('flowBuilder.validate')}
           </Button>

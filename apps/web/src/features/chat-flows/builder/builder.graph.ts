@@ -86,6 +86,24 @@ export function addStep(graph: FlowGraph, step: { id: string; name: string; left
   return { ...graph, nodeList: [...graph.nodeList, node] };
 }
 
+/** Roughly a step card's size on the canvas: enough to keep a new step clear of the others. */
+const CARD = { width: 230, height: 130 };
+
+/** The first place at or right/below of (left, top) where a new card overlaps no node. */
+export function freeSpot(graph: FlowGraph, left: number, top: number): { left: number; top: number } {
+  const taken = graph.nodeList.map((n) => ({ x: parsePosition(n.left, 0), y: parsePosition(n.top, 0) }));
+  const overlaps = (x: number, y: number) =>
+    taken.some((n) => Math.abs(n.x - x) < CARD.width && Math.abs(n.y - y) < CARD.height);
+  for (let row = 0; row < 8; row += 1) {
+    for (let column = 0; column < 8; column += 1) {
+      const x = left + column * CARD.width;
+      const y = top + row * CARD.height;
+      if (!overlaps(x, y)) return { left: Math.round(x), top: Math.round(y) };
+    }
+  }
+  return { left: Math.round(left), top: Math.round(top) };
+}
+
 /** Removes steps (never the start or the configurations), their lines, and the conditions' links to them. */
 export function deleteSteps(graph: FlowGraph, ids: readonly string[]): FlowGraph {
   const removed = new Set(graph.nodeList.filter((n) => isStep(n) && ids.includes(n.id)).map((n) => n.id));

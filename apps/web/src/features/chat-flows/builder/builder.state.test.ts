@@ -1,7 +1,7 @@
 /** The builder's reducer: steps, connections and their lines, deletion, positions, undo/redo and coalescing. */
 import { describe, expect, it } from 'vitest';
 import { defaultChatFlow, validateChatFlow, type ChatFlowGraph } from '@conversa/shared';
-import { isStep, normalizeGraph, parsePosition, type StepNode } from './builder.graph';
+import { freeSpot, isStep, normalizeGraph, parsePosition, type StepNode } from './builder.graph';
 import { builderReducer, initialBuilderState, type BuilderAction, type BuilderState } from './builder.state';
 
 const run = (state: BuilderState, ...actions: BuilderAction[]) => actions.reduce(builderReducer, state);
@@ -161,5 +161,14 @@ describe('builderReducer', () => {
     expect([step(state, 'two').left, step(state, 'two').top]).toEqual([540, 120]);
     state = run(state, { type: 'undo' });
     expect([step(state, 'two').left, step(state, 'two').top]).toEqual([500, 100]);
+  });
+});
+
+describe('freeSpot', () => {
+  it('keeps a new step clear of the cards around the wanted place', () => {
+    const graph = defaultChatFlow('x'); // start 40,120; configurations 40,20; welcome 300,120
+    expect(freeSpot(graph, 300, 120)).toEqual({ left: 530, top: 120 });
+    expect(freeSpot(graph, 40, 120)).toEqual({ left: 730, top: 120 });
+    expect(freeSpot(graph, 800, 500)).toEqual({ left: 800, top: 500 });
   });
 });
