@@ -30,6 +30,7 @@ import { startEvolutionSimulator } from '../../apps/server/src/modules/channels/
 import { startWuzapiSimulator } from '../../apps/server/src/modules/channels/providers/wuzapi/wuzapi.simulator.js';
 import { startWabaSimulator } from '../../apps/server/src/modules/channels/providers/waba/waba.simulator.js';
 import { connectWabaChannel } from './lib/waba.js';
+import { activateBenchFlow } from './lib/chatflow.js';
 import { machineFacts, measureCpuLoad, printTable, roundTripCost, writeResult, type Row } from './lib/report.js';
 import { startServer } from './lib/server.js';
 import { BENCH_PASSWORD, PROFILES, type Profile } from './seed-plan.js';
@@ -49,6 +50,7 @@ const SCENARIOS = [
   'ingestion-evo',
   'ingestion-meow',
   'ingestion-waba',
+  'ingestion-flow',
   'fanout',
 ] as const;
 
@@ -341,7 +343,7 @@ async function main(): Promise<void> {
       );
     }
 
-    const needsWebhook = only.has('ingestion') || only.has('fanout');
+    const needsWebhook = only.has('ingestion') || only.has('ingestion-flow') || only.has('fanout');
     const channel = facts.channels.find((c) => c.tenantId === facts.tenantId)!;
     let webhook = { url: '', secret: '' };
     if (needsWebhook) {
@@ -379,6 +381,47 @@ async function main(): Promise<void> {
         },
         result,
       );
+    }
+    if (only.has('ingestion-flow')) {
+      const adminSocket = await connectSocket(server.baseUrl, adminToken);
+      sockets.push(adminSocket);
+      const flow = await activateBenchFlow(server.baseUrl, adminToken);
+      // The tenant's routing config is cached for a few seconds: the flow must be seen by the first update.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      const sentBefore = simulator.callsOf('sendMessage').length;
+      const updates = Number(args.updates);
+      const newTickets = Array.from({ length: updates }, (_, i) => i).filter(
+        (i) => Math.floor((i + 1) * Number(args['new-share'])) > Math.floor(i * Number(args['new-share'])),
+      ).length;
+      load = measureCpuLoad();
+      try {
+        const result = await runIngestion({
+          scenario: 'ingestion-flow',
+          pid: server.pid,
+          webhook,
+          adminSocket,
+          tenantId: facts.tenantId,
+          existing: facts.activeTickets.slice(0, Math.floor(facts.activeTickets.length / 2)),
+          updates,
+          concurrency: Number(args.concurrency),
+          newShare: Number(args['new-share']),
+          downloadsStarted: () => simulator.callsOf('getFile').length,
+          replies: { sent: () => simulator.callsOf('sendMessage').length - sentBefore, expected: newTickets },
+        });
+        record(
+          'ingestion-flow',
+          {
+            rate: `${result.messagesPerSecond} msg/s`,
+            p50: ms(result.eventP50Ms),
+            p99: ms(result.eventP99Ms),
+            rss: String(result.rssPeakMb),
+            notes: `POST p50 ${result.postP50Ms} p99 ${result.postP99Ms}; failed ${result.failed}; events missing ${result.eventsMissing}; ${newTickets} new tickets in the flow, welcomes sent ${result.repliesSent} (drained ${result.repliesDrainS} s)`,
+          },
+          result,
+        );
+      } finally {
+        await flow.remove();
+      }
     }
     if (only.has('fanout')) {
       const connected = await pool(plan, 50, async (user) => {

@@ -51,7 +51,7 @@ export async function postUpdate(root: string, token: string, update: object): P
 /** A Telegram channel of tenant 1 whose bot exists at the simulator, with its session started (connected). */
 export async function connectedTelegramChannel(
   e2e: E2eContext,
-  options: { farewellMessage?: string; sendEvaluation?: boolean } = {},
+  options: { farewellMessage?: string; sendEvaluation?: boolean; chatFlowId?: number } = {},
 ): Promise<{ token: string; channel: ChannelDto }> {
   const token = `${crypto.randomInt(1_000_000, 9_999_999)}:AAE2e_${crypto.randomBytes(16).toString('hex')}`;
   await addBot(e2e.telegramApiRoot, { token, id: crypto.randomInt(1_000, 9_999), username: 'loja_e2e_bot' });

@@ -86,10 +86,15 @@ export interface IngestResult {
   mediaDrainS: number;
   rssPeakMb: number;
   rssMeanMb: number;
+  /** ingestion-flow: the bot's sends seen by the provider after the run, and seconds until all were (from the last POST). */
+  repliesSent?: number;
+  repliesDrainS?: number;
 }
 
 /** N updates (`newShare` of them from new contacts, the others into existing tickets; one in four a photo) with `concurrency` POSTs in flight. */
 export async function runIngestion(options: {
+  /** The name reported (default 'ingestion'). */
+  scenario?: string;
   pid: number;
   webhook: Webhook;
   adminSocket: Socket;
@@ -101,6 +106,8 @@ export async function runIngestion(options: {
   newShare: number;
   /** How many media downloads the server has started so far (the simulator's getFile calls). */
   downloadsStarted: () => number;
+  /** ingestion-flow: how many sends the provider has seen, and how many to wait for (one welcome per new ticket). */
+  replies?: { sent: () => number; expected: number };
 }): Promise<IngestResult> {
   const sentAt = new Map<string, number>();
   const eventAt = new Map<string, number>();
@@ -137,11 +144,14 @@ export async function runIngestion(options: {
   const downloads = () => options.downloadsStarted() - downloadsBefore;
   await waitUntil(() => downloads() >= photos, 120_000);
   const mediaDrainS = (performance.now() - posted) / 1000;
+  const replies = options.replies;
+  if (replies) await waitUntil(() => replies.sent() >= replies.expected, 180_000);
+  const repliesDrainS = (performance.now() - posted) / 1000;
   const memory = rss.stop();
   options.adminSocket.off(`${options.tenantId}:ticketList`);
   const latencies = [...eventAt].map(([marker, at]) => at - sentAt.get(marker)!);
   return {
-    scenario: 'ingestion',
+    scenario: options.scenario ?? 'ingestion',
     updates: options.updates,
     concurrency: options.concurrency,
     newShare: options.newShare,
@@ -156,6 +166,7 @@ export async function runIngestion(options: {
     mediaDrainS: round(mediaDrainS),
     rssPeakMb: memory.peakMb,
     rssMeanMb: memory.meanMb,
+    ...(replies ? { repliesSent: replies.sent(), repliesDrainS: round(repliesDrainS) } : {}),
   };
 }
 
