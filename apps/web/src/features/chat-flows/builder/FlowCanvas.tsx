@@ -4,7 +4,7 @@
  * a drag's end, a connection, a deletion (Delete/Backspace), a selection.
  */
 import { useCallback, useMemo, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { IconMaximize, IconMinus, IconPlus } from '@tabler/icons-react';
 import {
   Background,
@@ -83,6 +83,7 @@ export function FlowCanvas({
   issueNodes: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
+  const colorScheme = useComputedColorScheme('light');
   const derivedNodes = useMemo(
     () =>
       graph.nodeList.map((node): BuilderNode => ({
@@ -239,6 +240,7 @@ export function FlowCanvas({
         multiSelectionKeyCode={null}
         selectionKeyCode={null}
         ariaLabelConfig={ariaLabelConfig}
+        colorMode={colorScheme}
         fitView
         fitViewOptions={{ maxZoom: 1 }}
         minZoom={0.2}

@@ -172,3 +172,17 @@ describe('freeSpot', () => {
     expect(freeSpot(graph, 800, 500)).toEqual({ left: 800, top: 500 });
   });
 });
+
+describe('keyboard moves', () => {
+  it('a run of arrow-key moves of one node is one history entry', () => {
+    const base = initialBuilderState(defaultChatFlow('x'));
+    const state = run(
+      base,
+      { type: 'move', nodeId: 'welcome', left: 305, top: 120 },
+      { type: 'move', nodeId: 'welcome', left: 310, top: 120 },
+      { type: 'move', nodeId: 'welcome', left: 315, top: 120 },
+    );
+    expect(state.past).toHaveLength(1);
+    expect(run(state, { type: 'undo' }).present).toBe(base.present);
+  });
+});

@@ -87,6 +87,8 @@ function apply(graph: FlowGraph, edit: Edit): FlowGraph {
 
 const coalesceKey = (edit: Edit): string | null => {
   if (edit.type === 'rename') return 'rename';
+  // Arrow-key moves of one node (xyflow moves the selected node by keys): one entry per run of presses.
+  if (edit.type === 'move') return `move:${edit.nodeId}`;
   if (edit.type === 'updateStep' || edit.type === 'updateConfigurations') return edit.coalesce ?? null;
   return null;
 };
