@@ -14,7 +14,7 @@ vi.mock('../../../lib/notify', () => ({
 }));
 const { notifyError, notifySuccess } = await import('../../../lib/notify');
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 const keyOf = (url: unknown, init?: RequestInit) => `${init?.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;
@@ -68,7 +68,7 @@ afterEach(() => {
 
 const loaded = () => screen.findByTestId('bh-type-6');
 
-describe('BusinessHoursPage', () => {
+describe('BusinessHoursPage', { timeout: 40_000 }, () => {
   it('shows one row per weekday, Sunday first, with translated names, and times only for H days', async () => {
     renderWithProviders(<BusinessHoursPage />);
     await loaded();

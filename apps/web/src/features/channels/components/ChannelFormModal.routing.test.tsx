@@ -2,7 +2,7 @@
  * The channel form's routing: the chatbot flow (GET /chat-flow) and the distribution mode, with `selfDistribute`
  * following the mode (decisions §B) instead of being a switch of its own.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelInputSchema } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -18,6 +18,8 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 
+// Generous on a busy machine (the suite runs beside builds): a slow render is not a failure here.
+configure({ asyncUtilTimeout: 10_000 });
 const fetchMock = vi.fn<typeof fetch>();
 const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
 const bodyOfWrite = (index = 0) => JSON.parse(String(writes()[index]?.[1]?.body)) as Record<string, unknown>;
@@ -66,7 +68,7 @@ async function chooseOption(testId: string, name: string) {
   fireEvent.click(option);
 }
 
-describe('channel form routing', { timeout: 30_000 }, () => {
+describe('channel form routing', { timeout: 60_000 }, () => {
   it('creates a channel with the chosen flow and a balanced distribution (selfDistribute enabled)', async () => {
     const onClose = vi.fn();
     renderWithProviders(<ChannelFormModal opened onClose={onClose} supportedTypes={['telegram']} />);

@@ -1,10 +1,12 @@
 /** The queues list shows each queue's distribution mode by name. */
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { QueuesPage } from './QueuesPage';
 
+// Generous on a busy machine (the suite runs beside builds): a slow render is not a failure here.
+configure({ asyncUtilTimeout: 10_000 });
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
@@ -24,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('queues list', () => {
+describe('queues list', { timeout: 30_000 }, () => {
   it('has a distribution column naming each mode', async () => {
     renderWithProviders(<QueuesPage />);
     expect(await screen.findByTestId('queue-distribution-1')).toHaveTextContent('Equilibrada');
