@@ -216,7 +216,9 @@ describe('chat-flow list', { timeout: 40_000 }, () => {
     // jsdom has no object URLs: these stand in for the test and are put back after it.
     const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => Object.assign(URL, original));
+    onTestFinished(() => {
+      Object.assign(URL, original);
+    });
     let downloaded = '';
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloaded = this.download;
