@@ -74,7 +74,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('tickets page', () => {
+// The first render loads the page's modules and now also reads the tenant's showChatBot flag: generous when busy.
+describe('tickets page', { timeout: 30_000 }, () => {
   it('partitions one list into tabs with counts and unread badges', async () => {
     logIn('user');
     serve((url) => (url.pathname === '/api/tickets' ? jsonResponse(ticketPage(rows)) : undefined));
