@@ -326,12 +326,18 @@ export function createChatbotEngine(deps: EngineDeps) {
   // ---------- running ----------
 
   /** Where the ticket is: the runnable's step (the bot state's columns). */
-  async function position(run: Run, runnable: Runnable, nodeId: string, state: ChatbotState): Promise<void> {
+  async function position(
+    run: Run,
+    runnable: Runnable,
+    nodeId: string,
+    state: ChatbotState,
+    extra: TicketPatch = {},
+  ): Promise<void> {
     const at =
       runnable.kind === 'flow'
         ? { chatFlowId: runnable.id, stepChatFlow: nodeId, autoReplyId: null, stepAutoReplyId: null }
         : { autoReplyId: runnable.id, stepAutoReplyId: Number(nodeId), chatFlowId: null, stepChatFlow: null };
-    await run.patchState(state, at);
+    await run.patchState(state, { ...at, ...extra });
   }
 
   /** The state with no timer pending. */
@@ -344,8 +350,7 @@ export function createChatbotEngine(deps: EngineDeps) {
   async function start(run: Run, runnable: Runnable): Promise<void> {
     const state: ChatbotState = { ...idle(run.state), flowRunId: crypto.randomUUID() };
     if (!runnable.first || !runnable.nodes.has(runnable.first)) return endFlow(run, runnable);
-    await position(run, runnable, runnable.first, state);
-    await run.patch({ botRetries: 0 });
+    await position(run, runnable, runnable.first, state, { botRetries: 0 });
     const welcome = runnable.config.welcomeMessage?.message ?? '';
     if (welcome.trim()) await run.say(welcome);
     await enter(run, runnable, runnable.first);
