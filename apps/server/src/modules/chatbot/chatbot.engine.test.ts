@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
 import { makeQueue, setVisibility } from '../../test/ticket-fixtures.js';
 import { botHelpers, graph, startBotKit, type BotKit } from '../../test/chatbot-kit.js';
+import { chatbotRuntime } from './index.js';
 
 let kit: BotKit;
 const h = botHelpers(() => kit);
@@ -524,6 +525,65 @@ describe('idempotency, notifications and visibility', () => {
       expect(await agentSees()).toBe(true);
     } finally {
       await setVisibility(kit.t, 1, { NotViewTicketsChatBot: 'disabled' });
+    }
+  });
+});
+
+describe('distribution after the bot', () => {
+  const online = (userId: number, isOnline: boolean) =>
+    kit.t.database.executeSql(`update users set is_online = $2 where id = $1`, [userId, isOnline]);
+
+  it("a handover to a queue runs distribution with the flow's autoDistributeTickets", async () => {
+    await online(kit.agent.id, true);
+    try {
+      const flow = await createFlow(menuFlow({ autoDistributeTickets: 'B' }));
+      const { id, ticket } = await conversation(flow.id);
+      await customerSays(id, '1');
+      await settle();
+      expect(await botState(ticket.id)).toMatchObject({
+        status: 'pending',
+        queueId: sales,
+        userId: kit.agent.id,
+        chatFlowId: null,
+      });
+      expect((await logsOf(ticket.id)).map((log) => log.type).slice(-2)).toEqual(['chatBot', 'userDefine']);
+      expect((await logsOf(ticket.id)).at(-1)).toMatchObject({ details: { mode: 'B', reason: 'balanced' } });
+    } finally {
+      await online(kit.agent.id, false);
+    }
+  });
+
+  it("a new ticket without a flow is distributed by the channel's mode (the job, then notify)", async () => {
+    await online(kit.agent.id, true);
+    await kit.t.database.executeSql(`update channels set distribution = 'R', queue_id = $2 where id = $1`, [
+      kit.channel.id,
+      sales,
+    ]);
+    chatbotRuntime(kit.t.platform).config.invalidate(1);
+    try {
+      const id = nextChat();
+      const notified: boolean[] = [];
+      const off = kit.t.platform.events.subscribe('tickets.changed', (e) => {
+        if (e.ticket.contact?.telegramId === String(id)) notified.push(e.notify ?? false);
+      });
+      await customerSays(id, 'oi');
+      await settle();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      off();
+      const ticket = await ticketOf(id);
+      expect(await botState(ticket.id)).toMatchObject({ status: 'pending', userId: kit.agent.id, queueId: sales });
+      expect((await logsOf(ticket.id)).at(-1)).toMatchObject({
+        type: 'userDefine',
+        details: { mode: 'R', reason: 'random' },
+      });
+      expect(notified).toEqual([false, true]);
+      expect(textsTo(id)).toEqual([]);
+    } finally {
+      await online(kit.agent.id, false);
+      await kit.t.database.executeSql(`update channels set distribution = 'N', queue_id = null where id = $1`, [
+        kit.channel.id,
+      ]);
+      chatbotRuntime(kit.t.platform).config.invalidate(1);
     }
   });
 });
