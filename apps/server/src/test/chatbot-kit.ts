@@ -42,7 +42,11 @@ export function graph(config: ChatFlowConfigurations, steps: StepSpec[]): ChatFl
     interactions:
       s.interactions ??
       (s.say ?? []).map((message, i) => ({ id: `${s.id}-m${i}`, type: 'MessageField', data: { message } })),
-    conditions: (s.conditions ?? []).map((c, i) => ({ id: `${s.id}-c${i}`, condition: [], ...c })),
+    conditions: (s.conditions ?? []).map((c, i): Record<string, unknown> & { id: string } => ({
+      id: `${s.id}-c${i}`,
+      condition: [],
+      ...c,
+    })),
     actions: (s.actions ?? []).map((a, i) => ({ id: `${s.id}-a${i}`, ...a })),
   }));
   const lines = [
