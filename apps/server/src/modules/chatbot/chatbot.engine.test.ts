@@ -460,6 +460,30 @@ describe('which flow a new conversation gets', () => {
   });
 });
 
+describe('humans and the bot', () => {
+  it('an agent who accepts a ticket mid-flow takes it from the bot: back in the queue, the bot does not resume', async () => {
+    const flow = await createFlow(
+      graph({ notOptionsSelectMessage: { message: 'Inválido.', stepReturn: 'A' } }, [
+        { id: 'menu', say: ['Menu'], conditions: [{ type: 'US', condition: ['1'], action: 1, queueId: sales }] },
+      ]),
+    );
+    const { id, ticket } = await conversation(flow.id);
+    const accepted = await kit.t.call(kit.agent, 'PUT', `/tickets/${ticket.id}`, {
+      status: 'open',
+      userId: kit.agent.id,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await botState(ticket.id)).toMatchObject({ status: 'open', chatFlowId: null, stepChatFlow: null });
+    await customerSays(id, 'xyz');
+    await settle();
+    expect((await kit.t.call(kit.agent, 'PUT', `/tickets/${ticket.id}`, { status: 'pending' })).statusCode).toBe(200);
+    await customerSays(id, 'abc');
+    await settle();
+    expect(textsTo(id)).toEqual(['Menu']);
+    expect(await botState(ticket.id)).toMatchObject({ status: 'pending', userId: null, chatFlowId: null });
+  });
+});
+
 describe('idempotency, notifications and visibility', () => {
   it('a replayed update advances the flow once; a replayed job changes nothing', async () => {
     const flow = await createFlow(

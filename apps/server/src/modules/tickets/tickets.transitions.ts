@@ -32,10 +32,21 @@ export function assertMayHandle(ctx: AuthedContext, ticket: TicketRow): void {
   throw fail('ERR_NO_PERMISSION');
 }
 
+/** A ticket a human moves leaves the chatbot (its flow or auto-reply and pending timer end). */
+const leftByBot = (ticket: TicketRow): TicketPatch =>
+  ticket.chatFlowId !== null ||
+  ticket.autoReplyId !== null ||
+  ticket.stepChatFlow !== null ||
+  ticket.stepAutoReplyId !== null
+    ? { chatFlowId: null, stepChatFlow: null, autoReplyId: null, stepAutoReplyId: null, botRetries: 0 }
+    : {};
+
 function step(ticket: TicketRow, type: TicketLogType, patch: TicketPatch, extra: Record<string, unknown> = {}): Step {
   const to = stateOf({ ...ticket, ...patch } as TicketRow);
-  // Any move of the attendance cancels a farewell close still waiting for its job.
-  const full: TicketPatch = patch.status === 'closed' ? patch : { closingAt: null, ...patch };
+  // Any move of the attendance cancels a farewell close still waiting for its job, and ends the bot's part (a
+  // ticket an agent accepted and returned to the queue must not find the bot answering at a stale step).
+  const moved: TicketPatch = type === 'chatBot' ? patch : { ...leftByBot(ticket), ...patch };
+  const full: TicketPatch = patch.status === 'closed' ? moved : { closingAt: null, ...moved };
   return { patch: full, log: { type, details: { from: stateOf(ticket), to, ...extra } } };
 }
 
