@@ -82,21 +82,19 @@ browserTest(
     await page.getByRole('button', { name: 'Adicionar texto' }).click();
     await page.getByLabel('Interação 1: mensagem').fill(SALES);
     await page.getByRole('button', { name: 'Adicionar ação' }).click();
-    await page.getByLabel('Ação 1: o que fazer').click();
-    await page.getByRole('option', { name: 'Fila' }).click();
-    await page.getByLabel('Ação 1: fila').click();
-    await page.getByRole('option', { name: queueName }).click();
+    // The panel's selects are native: chosen by their option's label, as a keyboard user would.
+    await page.getByLabel('Ação 1: o que fazer').selectOption({ label: 'Fila' });
+    await page.getByLabel('Ação 1: fila').selectOption({ label: queueName });
     await audit('builder-step-sales');
 
     // The welcome step: its text, and the answer "1" leads to the new step (chosen with the keyboard-friendly select).
-    const steps = page.getByRole('region', { name: 'Etapas' }).or(page.getByRole('navigation', { name: 'Etapas' }));
-    await steps.getByRole('button', { name: /Boas-vindas/ }).click();
+    await page.getByRole('navigation', { name: 'Etapas' }).getByRole('button', { name: 'Boas-vindas' }).click();
     await page.getByLabel('Interação 1: mensagem').fill(WELCOME);
     await page.getByRole('button', { name: 'Adicionar condição' }).click();
-    await page.getByLabel('Condição 1: palavras').fill('1');
-    await page.getByLabel('Condição 1: palavras').press('Enter');
-    await page.getByLabel('Condição 1: próxima etapa').click();
-    await page.getByRole('option', { name: 'Vendas' }).click();
+    const words = page.getByRole('combobox', { name: 'Condição 1: palavras' });
+    await words.fill('1');
+    await words.press('Enter');
+    await page.getByLabel('Condição 1: próxima etapa').selectOption({ label: 'Vendas' });
     await page.getByRole('button', { name: 'Validar' }).click();
     await page.getByText('Nenhum problema encontrado no fluxo.').first().waitFor({ state: 'visible' });
     await audit('builder-two-steps');
