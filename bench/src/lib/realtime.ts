@@ -16,6 +16,8 @@ export interface Webhook {
 
 /** A run tag keeps provider ids and new chat ids of this run apart from the seed's and earlier runs'. */
 const RUN = Date.now() % 1_000_000_000;
+/** runIngestion calls made by this process. */
+let calls = 0;
 let updateSeq = 0;
 
 function update(chatId: string, marker: string, photo: boolean): object {
@@ -116,9 +118,13 @@ export async function runIngestion(options: {
     const marker = markerOf(event.payload.body);
     if (marker && !eventAt.has(marker)) eventAt.set(marker, performance.now());
   });
-  const newChatBase = 1_000_000_000_000 + RUN * 1000;
+  // Each call of a process has its own new contacts and markers: a second scenario (ingestion-flow after ingestion)
+  // would otherwise write into the tickets the first one opened, and make none.
+  calls += 1;
+  const runId = RUN * 10 + calls;
+  const newChatBase = 1_000_000_000_000 + runId * 10_000;
   const jobs = Array.from({ length: options.updates }, (_, i) => {
-    const marker = `#b${RUN}-${i}`;
+    const marker = `#b${runId}-${i}`;
     const isNew = Math.floor((i + 1) * options.newShare) > Math.floor(i * options.newShare);
     const chatId = isNew ? String(newChatBase + i) : options.existing[i % options.existing.length]!.chatId;
     return { marker, body: update(chatId, marker, i % 4 === 3) };
