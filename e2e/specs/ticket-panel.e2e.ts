@@ -32,11 +32,14 @@ const textUpdate = (chatId: number, firstName: string, text: string) => ({
   },
 });
 
-/** Today as the panel's date input shows it in pt-BR (product-spec §5: dd/MM/yyyy). */
+/**
+ * Today as the panel's date input shows it in pt-BR (product-spec §5: dd/MM/yyyy), in the tenant's zone (the seeded
+ * America/Sao_Paulo): the panel opens on the tenant's today, which differs from this browser's (UTC) for three hours
+ * after midnight UTC.
+ */
 const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(now.getDate())}/${pad(now.getMonth() + 1)}/${now.getFullYear()}`;
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date()).split('-');
+  return `${parts[2]}/${parts[1]}/${parts[0]}`;
 };
 
 browserTest(

@@ -236,6 +236,8 @@ export const tenantDtoSchema = z.object({
   metaTokenConfigured: z.boolean(),
   wabaTokenConfigured: z.boolean(),
   hubTokenConfigured: z.boolean(),
+  /** IANA zone in which the tenant's dates, business hours and schedules are read (the panel's "today", say). */
+  timezone: z.string(),
   createdAt: z.string(),
 });
 export type TenantDto = z.infer<typeof tenantDtoSchema>;

@@ -17,3 +17,28 @@ export const currentTenantQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.currentTenant, queryFn: fetchCurrentTenant, staleTime: 15_000 });
 
 export const useCurrentTenant = (enabled = true) => useQuery({ ...currentTenantQueryOptions(), enabled });
+
+/** The browser's own zone: the fallback while the tenant is unknown. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * The zone the server reads the tenant's dates in (the panel's periods, business hours). An agent's browser may sit in
+ * another zone; screens that default to "today" or say "open now" use this one so they agree with the server.
+ */
+export function useTenantTimeZone(): { timeZone: string; known: boolean; settled: boolean } {
+  const tenant = useCurrentTenant();
+  const timeZone = tenant.data?.timezone;
+  const settled = !tenant.isPending;
+  return timeZone ? { timeZone, known: true, settled } : { timeZone: browserTimeZone(), known: false, settled };
+}
+
+/** `yyyy-MM-dd` of `now` in `timeZone` (en-CA writes ISO dates). */
+export function dateInTimeZone(timeZone: string, now: Date = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  }
+}

@@ -44,6 +44,7 @@ export const toTenantDto = (row: TenantRow): TenantDto => ({
   evoHost: row.evoHost,
   evoTokenConfigured: Boolean(row.evoToken),
   ...tokensStateOf(row),
+  timezone: row.timezone,
   createdAt: row.createdAt.toISOString(),
 });
 

@@ -35,6 +35,14 @@ describe('GET /api/tenants/:id (own tenant)', () => {
     }
   });
 
+  it('tells the tenant’s time zone, in which the panel’s "today" and business hours are read', async () => {
+    const tenantId = await t.createTenant();
+    await t.database.executeSql(`update tenants set timezone = 'Asia/Tokyo' where id = $1`, [tenantId]);
+    const user = await t.createUser({ tenantId, profile: 'user' });
+    const res = await call(user, 'GET', '/api/tenants/undefined');
+    expect(res.json()[0]).toMatchObject({ id: tenantId, timezone: 'Asia/Tokyo' });
+  });
+
   it('still answers an inactive tenant, so clients can log their users out', async () => {
     const tenantId = await t.createTenant({ status: 'inactive' });
     const user = await t.createUser({ tenantId, profile: 'admin' });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS, type BusinessHoursDay } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders, typeInto } from '../../../test/render';
+import { tenantFixture } from '../../../test/tenants';
 import { BusinessHoursPage } from './BusinessHoursPage';
 
 vi.mock('../../../lib/notify', () => ({
@@ -32,6 +33,8 @@ const stored: BusinessHoursDay[] = DEFAULT_BUSINESS_HOURS.map((day) => {
   return day;
 });
 let current = { businessHours: stored, messageBusinessHours: 'Estamos fechados.' };
+/** The own tenant's zone; null answers GET /tenants/undefined with an empty array (the tenant unknown). */
+let tenantZone: string | null = null;
 
 function login(profile: string) {
   localStorage.setItem('token', 'jwt');
@@ -42,12 +45,15 @@ function login(profile: string) {
 beforeEach(() => {
   resetApiState();
   current = { businessHours: stored, messageBusinessHours: 'Estamos fechados.' };
+  tenantZone = null;
   fetchMock.mockReset();
   vi.mocked(notifyError).mockClear();
   vi.mocked(notifySuccess).mockClear();
   fetchMock.mockImplementation(async (url, init) => {
     const key = keyOf(url, init);
     if (key === 'GET /tenants/business-hours/') return jsonResponse([current]);
+    if (key === 'GET /tenants/undefined')
+      return jsonResponse(tenantZone ? [tenantFixture({ timezone: tenantZone })] : []);
     if (key === 'PUT /tenants/business-hours/') {
       current = { ...current, businessHours: JSON.parse(String(init?.body)) as BusinessHoursDay[] };
       return jsonResponse([current]);
@@ -204,6 +210,17 @@ describe('BusinessHoursPage', { timeout: 40_000 }, () => {
     renderWithProviders(<BusinessHoursPage />);
     await loaded();
     expect(screen.getByTestId('bh-now-state')).toHaveTextContent('Fechado');
+  });
+
+  it('says whether the week is open now in the tenant’s time zone once the tenant is known, and names it', async () => {
+    tenantZone = 'Asia/Tokyo';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Monday 2026-01-05 01:00 UTC is 10:00 in Tokyo (inside 08:00-12:00), and before 08:00 in any zone west of UTC+7.
+    vi.setSystemTime(new Date(Date.UTC(2026, 0, 5, 1, 0)));
+    renderWithProviders(<BusinessHoursPage />);
+    await loaded();
+    await waitFor(() => expect(screen.getByTestId('bh-now')).toHaveTextContent('Asia/Tokyo'));
+    expect(screen.getByTestId('bh-now-state')).toHaveTextContent('Aberto');
   });
 });
 

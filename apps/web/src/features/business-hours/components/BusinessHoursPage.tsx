@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isWithinBusinessHours, type BusinessHoursDay } from '@conversa/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
+import { useTenantTimeZone } from '../../../lib/current-tenant';
 import { useStoredSession } from '../../../lib/storage';
 import { useBusinessHours } from '../api/business-hours';
 import { AbsenceMessageForm } from './AbsenceMessageForm';
@@ -64,12 +65,11 @@ export function BusinessHoursPage() {
   );
 }
 
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const NOW_REFRESH_MS = 30_000;
 
 /**
- * Whether the saved week says "open" right now. The client is not told the tenant's time zone, so the browser's is
- * used and named.
+ * Whether the saved week says "open" right now, in the tenant's zone (the one the server decides absence messages
+ * in), named beside it; the browser's zone only until the tenant has loaded.
  */
 function OpenNow({ days }: { days: BusinessHoursDay[] }) {
   const { t } = useTranslation();
@@ -78,7 +78,7 @@ function OpenNow({ days }: { days: BusinessHoursDay[] }) {
     const timer = setInterval(() => setNow(new Date()), NOW_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
-  const timeZone = browserTimeZone();
+  const { timeZone } = useTenantTimeZone();
   const open = isWithinBusinessHours(days, timeZone, now);
   return (
     <Group gap="xs" data-testid="bh-now">

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { tenantFixture } from '../../../test/tenants';
 import { ticketDtoFixture } from '../../../test/tickets';
 import { TicketPanelPage } from './TicketPanelPage';
 
@@ -29,9 +30,12 @@ const tickets = [
   ticketDtoFixture(200, { queueId: 2, queue: 'Suporte', status: 'open' }),
 ];
 
-function serve(options: { failId?: number; gate?: Promise<void> } = {}) {
+function serve(options: { failId?: number; gate?: Promise<void>; tenantZone?: string } = {}) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname.endsWith('/tenants/undefined')) {
+      return jsonResponse(options.tenantZone ? [tenantFixture({ timezone: options.tenantZone })] : []);
+    }
     if (url.pathname.endsWith('/dash-tickets-queues')) return jsonResponse(tickets);
     if (url.pathname.endsWith('/queue/')) return jsonResponse([{ id: 1, queue: 'Vendas', isActive: true }]);
     if (init?.method === 'PUT') {
@@ -51,7 +55,10 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem('token', 'jwt');
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('ticket panel', { timeout: 20_000 }, () => {
   it('groups the period’s tickets by queue with their counts and asks for the period in the tenant zone', async () => {
@@ -66,6 +73,22 @@ describe('ticket panel', { timeout: 20_000 }, () => {
     const url = new URL(String(call[0]), 'http://localhost');
     expect(url.searchParams.get('dateStart')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(url.searchParams.get('status')).toBe('open,pending');
+  });
+
+  it('opens on today in the tenant’s zone, the one the server reads the period in, not the browser’s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    // 12:00 UTC on 27 November is already 02:00 on the 28th at UTC+14.
+    vi.setSystemTime(new Date(Date.UTC(2026, 10, 27, 12, 0)));
+    serve({ tenantZone: 'Pacific/Kiritimati' });
+    renderWithProviders(<TicketPanelPage />);
+    await screen.findAllByTestId('panel-group');
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.endsWith('/dash-tickets-queues'));
+    expect(asked.map((url) => [url.searchParams.get('dateStart'), url.searchParams.get('dateEnd')])).toEqual([
+      ['2026-11-28', '2026-11-28'],
+    ]);
+    expect((screen.getByTestId('panel-date-start') as HTMLInputElement).value).toBe('28/11/2026');
   });
 
   it('shows the period as dd/MM/yyyy (product-spec §5) and sends a typed day as yyyy-MM-dd', async () => {

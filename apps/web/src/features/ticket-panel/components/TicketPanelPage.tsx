@@ -29,6 +29,7 @@ import { DayInput } from '../../../components/DayInput';
 import { PageTitle } from '../../../components/PageTitle';
 import { QueryError } from '../../../components/QueryError';
 import { describeError } from '../../../lib/api';
+import { dateInTimeZone, useTenantTimeZone } from '../../../lib/current-tenant';
 import { queryKeys } from '../../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import {
@@ -43,12 +44,6 @@ import {
 import { runInBatches, type BatchProgress } from '../hooks/batch-runner';
 import { groupTickets, usersForQueue, type GroupBy, type PanelGroup } from '../hooks/panel-groups';
 
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
 interface RunState extends BatchProgress {
   action: MassAction['kind'];
   running: boolean;
@@ -57,13 +52,24 @@ interface RunState extends BatchProgress {
   stopping: boolean;
 }
 
-/** `/painel-atendimentos` (admin): the period's tickets by queue or agent, with mass actions run in batches of 10. */
+/**
+ * `/painel-atendimentos` (admin): the period's tickets by queue or agent, with mass actions run in batches of 10.
+ * The period defaults to today in the tenant's zone, the zone the server reads the dates in: an agent whose browser
+ * is elsewhere (or past midnight UTC) would otherwise open an empty panel.
+ */
 export function TicketPanelPage() {
+  const { t } = useTranslation();
+  const zone = useTenantTimeZone();
+  if (!zone.settled) return <Loader aria-label={t('common.loading')} />;
+  return <TicketPanel today={dateInTimeZone(zone.timeZone)} />;
+}
+
+function TicketPanel({ today }: { today: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<PanelFilter>(() => ({
-    dateStart: today(),
-    dateEnd: today(),
+    dateStart: today,
+    dateEnd: today,
     queuesIds: [],
     status: ['open', 'pending'],
   }));
