@@ -53,6 +53,8 @@ describe('the absence message', () => {
     expect(textsTo(id)).toEqual([absenceFor('Paulo')]);
     const ticket = await ticketOf(id);
     expect((await botState(ticket.id)).absenceSentAt).not.toBeNull();
+    // The absence message answers no one: both customer messages stay unread, the ticket waits for an answer.
+    expect(ticket).toMatchObject({ unreadMessages: 2, answered: false });
     // Each message after the first costs nothing more: no job at all.
     await customerSays(id, 'e agora?');
     expect(await kit.t.jobs.runPending(h.job('chatbot.inbound'))).toBe(0);

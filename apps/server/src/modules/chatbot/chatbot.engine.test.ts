@@ -97,6 +97,13 @@ describe('a channel flow', () => {
     expect(textsTo(id).at(-1)).toBe('Um atendente do suporte já vai falar com você.');
     expect(await botState(ticket.id)).toMatchObject({ status: 'pending', chatFlowId: null, stepChatFlow: null });
     expect((await logsOf(ticket.id)).at(-1)).toMatchObject({ type: 'chatBot', details: { reason: 'ended' } });
+    // The bot's texts show as the newest, but they answer no one: the agent after the bot sees both customer
+    // messages unread and the ticket waiting for an answer.
+    expect(await ticketOf(id)).toMatchObject({
+      lastMessage: 'Um atendente do suporte já vai falar com você.',
+      unreadMessages: 2,
+      answered: false,
+    });
   });
 
   it("the flow's keyword: only a first message containing one of its words starts it", async () => {

@@ -90,6 +90,9 @@ export interface SendRequirements {
   prepare?: (tx: Tx, ticket: TicketRow) => Promise<Partial<OutboundValues>>;
 }
 
+/** Sends no person wrote that do not answer the customer (tickets.inbound.ts touchTicketOnOutbound). */
+const AUTOMATED_SEND_TYPES = new Set(['chatbot', 'absence']);
+
 /**
  * Stores a pending outbound message on a ticket, touches the ticket and enqueues its send, all in the caller's
  * transaction. Returns the existing message (created false) when the idFront was already used on this ticket.
@@ -136,7 +139,8 @@ export async function queueOutboundMessage(
     if (!winner) throw fail('ERR_CREATING_MESSAGE');
     return { row: winner, created: false };
   }
-  await touchTicketOnOutbound(tx, ticket.id, values.body || media?.name || row.mediaType, new Date());
+  const automated = AUTOMATED_SEND_TYPES.has(values.sendType ?? '');
+  await touchTicketOnOutbound(tx, ticket.id, values.body || media?.name || row.mediaType, new Date(), automated);
   const announce = options.announce ? { announce: true } : {};
   const order = options.priority ? { priority: options.priority } : {};
   // A stateful channel's sends go to its session's queue, worked only where the session runs.

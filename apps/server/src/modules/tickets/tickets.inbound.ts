@@ -163,7 +163,7 @@ const insertActive = statement(
 export function ticketTouch(
   q: Queryable,
   p: Record<'ticketId' | 'lastMessage' | 'at', Placeholder>,
-  outbound: boolean | 'imported',
+  outbound: boolean | 'imported' | 'automated',
   when?: SQL,
   /** A customer's message: when they wrote it (see inboundTouch); default `at`. */
   receivedAt?: SQL,
@@ -174,9 +174,11 @@ export function ticketTouch(
     .set(
       outbound === 'imported'
         ? importedTouch(lastMessage, at)
-        : outbound
-          ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()`, answered: true, unreadMessages: 0 }
-          : inboundTouch(lastMessage, at, sql`1`, receivedAt),
+        : outbound === 'automated'
+          ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()` }
+          : outbound
+            ? { lastMessage, lastMessageAt: at, updatedAt: sql`now()`, answered: true, unreadMessages: 0 }
+            : inboundTouch(lastMessage, at, sql`1`, receivedAt),
     )
     .where(and(eq(tickets.id, p.ticketId), when));
 }
@@ -226,10 +228,23 @@ export function ticketTouchMany(q: Queryable, source: string, at: Placeholder) {
     .returning({ id: tickets.id });
 }
 
-const touch = statementFamily('ticket_touch', ['ticketId', 'lastMessage', 'at'], (q, p, outbound: boolean) =>
-  ticketTouch(q, p, outbound),
+const touch = statementFamily(
+  'ticket_touch',
+  ['ticketId', 'lastMessage', 'at'],
+  (q, p, outbound: boolean | 'automated') => ticketTouch(q, p, outbound),
 );
 
-export async function touchTicketOnOutbound(tx: Tx, ticketId: number, lastMessage: string, at: Date): Promise<void> {
-  await touch(tx, true, { ticketId, lastMessage, at });
+/**
+ * A message left on the ticket. An agent's (or the farewell's) answers the customer: nothing unread, answered.
+ * An `automated` one (the chatbot's steps, the absence message) only shows as the newest: the customer's messages
+ * stay unread and unanswered for the agent who takes the ticket after the bot.
+ */
+export async function touchTicketOnOutbound(
+  tx: Tx,
+  ticketId: number,
+  lastMessage: string,
+  at: Date,
+  automated = false,
+): Promise<void> {
+  await touch(tx, automated ? 'automated' : true, { ticketId, lastMessage, at });
 }
