@@ -484,11 +484,24 @@ describe('queue-less tickets, the log, isolation', () => {
 });
 
 describe('concurrency', () => {
-  it('20 tickets distributed in parallel transactions over 4 users end 5 each (advisory lock per queue)', async () => {
+  it('20 tickets distributed in parallel transactions over 4 users end 5 each (advisory lock per tenant)', async () => {
     const s = await setup({ queue: 'B' });
     const members = await s.users(4, { queues: [s.queueId] });
     const tickets = await s.tickets(20);
     const results = await Promise.all(tickets.map((id) => s.distribute(id)));
+    expect(results.every((r) => r.changed)).toBe(true);
+    const load = await s.load();
+    expect(members.map((id) => load[id])).toEqual([5, 5, 5, 5]);
+  }, 60_000);
+
+  it('tickets of two queues at once over users in both end even: the load counts every queue, so does the lock', async () => {
+    const s = await setup({ queue: 'B' });
+    const second = await s.queue('B');
+    const members = await s.users(4, { queues: [s.queueId, second] });
+    const first = await s.tickets(10);
+    const other = await s.tickets(10, { queueId: second });
+    const order = first.flatMap((id, i) => [id, other[i]!]);
+    const results = await Promise.all(order.map((id) => s.distribute(id)));
     expect(results.every((r) => r.changed)).toBe(true);
     const load = await s.load();
     expect(members.map((id) => load[id])).toEqual([5, 5, 5, 5]);

@@ -10,8 +10,9 @@
  *   queue (`user_queues`); for a queue-less ticket, the online users allowed on its channel (`user_channels`, none
  *   listed = every channel). R draws one uniformly; B takes the fewest active tickets (open or pending assigned to
  *   them), ties to the longest idle (`last_distributed_at`, never first), then the lowest id.
- * - Distributions of one tenant and queue take turns (`pg_advisory_xact_lock`), so concurrent tickets see each
- *   other's assignments when they count loads.
+ * - Distributions of one tenant take turns (`pg_advisory_xact_lock`), so concurrent tickets see each other's
+ *   assignments when they count loads. Per tenant, not per queue: a user's load counts the tickets of every queue,
+ *   so two queues distributing at once would both see the same least loaded user.
  * - An assignment sets the user (the status stays pending: the agent accepts it), stamps the user's
  *   `last_distributed_at` and writes the log `userDefine` (actor = the caller's user, null for the system) with the
  *   mode and the reason. The caller publishes `tickets.changed` when `changed` is true.
@@ -142,7 +143,7 @@ async function pickCandidate(tx: Tx, tenantId: number, ticket: TicketState, mode
 
 /**
  * Gives the ticket to a user when the rules say so (see the header). Runs in the caller's transaction (under the
- * ticket's tenant): the ticket row is locked, then the tenant+queue advisory lock is taken.
+ * ticket's tenant): the ticket row is locked, then the tenant's advisory lock is taken.
  */
 export async function distributeTicket(
   tx: Tx,
@@ -165,10 +166,8 @@ export async function distributeTicket(
   });
   if (mode === 'N' && !ticket.wallets) return none('disabled');
 
-  // One distribution at a time per tenant and queue (0 = queue-less): each one counts the loads the previous left.
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`distribution:${tenantId}:${ticket.queueId ?? 0}`}, 0))`,
-  );
+  // One distribution at a time per tenant: each one counts the loads (over every queue) the previous left.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`distribution:${tenantId}`}, 0))`);
 
   let chosen: { userId: number; reason: 'wallet' | 'balanced' | 'random' } | null = null;
   if (ticket.wallets) {
