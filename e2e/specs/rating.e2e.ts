@@ -148,7 +148,8 @@ browserTest(
     await waitForRoute(page, '/avaliacoes/listar');
     const ratingRow = page.getByTestId('evaluations-table').locator('tr').filter({ hasText: customer });
     await ratingRow.waitFor({ state: 'visible' });
-    expect(await ratingRow.textContent()).toContain('5 · Incrível');
+    // The value's label comes with the rating configuration, which may load after the list.
+    await ratingRow.filter({ hasText: '5 · Incrível' }).waitFor({ state: 'visible' });
     await page.getByTestId('evaluations-average').waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await audit('evaluations-list');

@@ -26,7 +26,7 @@ function Stars({ value, label }: { value: number; label: string }) {
         )}
       </Group>
       <Text size="sm" ml={6}>
-        {value} · {label}
+        {label ? `${value} · ${label}` : value}
       </Text>
     </Group>
   );
