@@ -40,4 +40,6 @@ export const queryKeys = {
   groupParticipants: (ticketId: number) => ['group-participants', ticketId] as const,
   plans: ['plans'] as const,
   captcha: ['auth', 'captcha'] as const,
+  /** GET /chat-flow (lib/chat-flows.ts): the flows screen, the channel form, botTicketActive and the transfer. */
+  chatFlows: ['chat-flows'] as const,
 };

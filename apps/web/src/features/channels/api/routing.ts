@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { userListResponseSchema } from '@conversa/shared';
 import { api } from '../../../lib/api';
+import { chatFlowListQueryOptions } from '../../../lib/chat-flows';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** client-contract §8: a queue's name is `queue` on the wire. Loose: a queues screen may share this cache entry. */
@@ -32,21 +33,5 @@ export const useUserOptions = (enabled = true) =>
     staleTime: 60_000,
   });
 
-/** A chat flow as the picker needs it (client-contract §13); loose, the rest of the record is not read here. */
-export const chatFlowOptionSchema = z.looseObject({ id: z.number(), name: z.string(), isActive: z.boolean() });
-export type ChatFlowOption = z.infer<typeof chatFlowOptionSchema>;
-
-/**
- * GET /chat-flow -> `{ chatFlow: [...] }`. Under the chat-flows screen's key prefix, so its saves and deletes
- * (which invalidate `['chat-flows']`) refresh this list too.
- */
-export const useChatFlowOptions = (enabled = true) =>
-  useQuery({
-    queryKey: ['chat-flows', 'options'] as const,
-    queryFn: async ({ signal }) =>
-      z
-        .object({ chatFlow: z.array(chatFlowOptionSchema) })
-        .parse(await api.get('/chat-flow', { signal, background: true })).chatFlow,
-    enabled,
-    staleTime: 60_000,
-  });
+/** The channel's flow picker: the list every screen shares (lib/chat-flows.ts), refreshed by the flows screen. */
+export const useChatFlowOptions = (enabled = true) => useQuery({ ...chatFlowListQueryOptions(), enabled });

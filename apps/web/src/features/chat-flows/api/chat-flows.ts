@@ -3,20 +3,18 @@
  * graph; the builder reads one flow and saves it whole.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { chatFlowDtoSchema, chatFlowListResponseSchema, type ChatFlowDto, type ChatFlowInput } from '@conversa/shared';
+import { chatFlowDtoSchema, type ChatFlowDto, type ChatFlowInput } from '@conversa/shared';
 import { api } from '../../../lib/api';
+import { chatFlowListQueryOptions } from '../../../lib/chat-flows';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const chatFlowKeys = {
-  all: ['chat-flows'] as const,
-  one: (id: number) => ['chat-flows', id] as const,
+  all: queryKeys.chatFlows,
+  one: (id: number) => [...queryKeys.chatFlows, id] as const,
 };
 
-/** GET /chat-flow. */
-export const useChatFlowList = () =>
-  useQuery({
-    queryKey: chatFlowKeys.all,
-    queryFn: async () => chatFlowListResponseSchema.parse(await api.get('/chat-flow')).chatFlow,
-  });
+/** GET /chat-flow: the list the pickers of other screens share; this screen reads it fresh on every visit. */
+export const useChatFlowList = () => useQuery({ ...chatFlowListQueryOptions({ background: false }), staleTime: 0 });
 
 /** GET /chat-flow/{id}: the builder's flow. */
 export const useChatFlow = (id: number | null) =>

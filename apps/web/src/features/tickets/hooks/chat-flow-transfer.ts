@@ -4,21 +4,14 @@
  * hands the ticket to that flow (pending, no user; the engine starts the flow).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { chatFlowListResponseSchema, ticketDtoSchema, type TicketDto } from '@conversa/shared';
+import { ticketDtoSchema, type TicketDto } from '@conversa/shared';
 import { api } from '../../../lib/api';
+import { chatFlowListQueryOptions } from '../../../lib/chat-flows';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The chat-flows screen's list key: its writes refresh this picker too (the same GET, the same shape). */
-const chatFlowsKey = ['chat-flows'] as const;
-
-/** The flows a ticket can be handed to: active ones. */
+/** The flows a ticket can be handed to: active ones (the list every screen shares, lib/chat-flows.ts). */
 export function useActiveChatFlows(enabled: boolean) {
-  const query = useQuery({
-    queryKey: chatFlowsKey,
-    queryFn: async () => chatFlowListResponseSchema.parse(await api.get('/chat-flow', { background: true })).chatFlow,
-    enabled,
-    staleTime: 60_000,
-  });
+  const query = useQuery({ ...chatFlowListQueryOptions(), enabled });
   return { ...query, flows: (query.data ?? []).filter((flow) => flow.isActive) };
 }
 

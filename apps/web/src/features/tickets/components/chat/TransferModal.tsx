@@ -87,47 +87,44 @@ export function TransferModal({
           data-testid="chat-transfer-target"
         />
         {target === 'chatbot' ? (
-          <Select
+          <TargetSelect
             label={t('chat.transfer.chatFlow')}
             description={t('chat.transfer.chatFlowHint')}
-            placeholder={flows.isLoading ? t('common.loading') : t('chat.transfer.chatFlowPlaceholder')}
+            placeholder={t('chat.transfer.chatFlowPlaceholder')}
+            state={flows}
+            loadError={t('chat.transfer.chatFlowsError')}
+            nothingFound={t('chat.transfer.noChatFlows')}
             data={flowOptions}
             value={chatFlowId}
             onChange={setChatFlowId}
-            searchable
-            nothingFoundMessage={t('chat.transfer.noChatFlows')}
-            error={flows.isError ? t('chat.transfer.chatFlowsError') : undefined}
-            data-testid="chat-transfer-chat-flow"
-            comboboxProps={{ withinPortal: true }}
+            testId="chat-transfer-chat-flow"
           />
         ) : (
           <>
-            <Select
+            <TargetSelect
               label={t('chat.transfer.queue')}
-              placeholder={queues.isLoading ? t('common.loading') : t('chat.transfer.queuePlaceholder')}
+              placeholder={t('chat.transfer.queuePlaceholder')}
+              state={queues}
+              loadError={t('chat.transfer.queuesError')}
+              nothingFound={t('chat.transfer.none')}
               data={queueOptions}
               value={queueId}
               onChange={setQueueId}
               clearable
-              searchable
-              nothingFoundMessage={t('chat.transfer.none')}
-              error={queues.isError ? t('chat.transfer.queuesError') : undefined}
-              data-testid="chat-transfer-queue"
-              comboboxProps={{ withinPortal: true }}
+              testId="chat-transfer-queue"
             />
-            <Select
+            <TargetSelect
               label={t('chat.transfer.user')}
               description={t('chat.transfer.userHint')}
-              placeholder={users.isLoading ? t('common.loading') : t('chat.transfer.userPlaceholder')}
+              placeholder={t('chat.transfer.userPlaceholder')}
+              state={users}
+              loadError={t('chat.transfer.usersError')}
+              nothingFound={t('chat.transfer.none')}
               data={userOptions}
               value={userId}
               onChange={setUserId}
               clearable
-              searchable
-              nothingFoundMessage={t('chat.transfer.none')}
-              error={users.isError ? t('chat.transfer.usersError') : undefined}
-              data-testid="chat-transfer-user"
-              comboboxProps={{ withinPortal: true }}
+              testId="chat-transfer-user"
             />
           </>
         )}
@@ -151,5 +148,38 @@ export function TransferModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A searchable pick of a transfer's target, saying while its options load and when they could not. */
+function TargetSelect(props: {
+  label: string;
+  description?: string;
+  placeholder: string;
+  state: { isLoading: boolean; isError: boolean };
+  loadError: string;
+  nothingFound: string;
+  data: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  clearable?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={props.label}
+      description={props.description}
+      placeholder={props.state.isLoading ? t('common.loading') : props.placeholder}
+      data={props.data}
+      value={props.value}
+      onChange={props.onChange}
+      clearable={props.clearable}
+      searchable
+      nothingFoundMessage={props.nothingFound}
+      error={props.state.isError ? props.loadError : undefined}
+      data-testid={props.testId}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
