@@ -43,7 +43,7 @@ export async function activateBenchFlow(baseUrl: string, adminToken: string): Pr
     flowId: flow.id,
     async remove() {
       await api(baseUrl, adminToken, 'PUT', '/settings/botTicketActive', { key: 'botTicketActive', value: '' });
-      // Tickets still in the flow keep it: it stays stored (not deleted) for them.
+      // Tickets still in the flow keep it (it stays stored for them); the next run's prepare ends their bot part.
     },
   };
 }
