@@ -63,6 +63,15 @@ describe('light-scheme text colours reach WCAG AA (4.5:1)', () => {
   });
 });
 
+describe('dark-scheme dimmed text reaches WCAG AA (4.5:1)', () => {
+  it('on the page, cards and inputs (dark 5-8)', () => {
+    const dark = (cssVariablesResolver as CSSVariablesResolver)(theme).dark;
+    for (const background of theme.colors.dark.slice(5, 9)) {
+      expect(contrast(dark['--mantine-color-dimmed']!, background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
 describe('close buttons of toasts, modals and drawers are named', () => {
   it.each(['Notification', 'Modal', 'Drawer'])('%s', (component) => {
     const props = theme.components[component]?.defaultProps as { closeButtonProps?: Record<string, string> };

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../lib/i18n';
+
+// The suites run beside builds and other suites on two cores: a screen that renders in 3 s there is slow, not wrong.
+// findBy*/waitFor wait up to 10 s (the default 1 s failed suites under load); the tests' own timeouts allow for it.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks what Mantine measures with. As in browsers, the empty query matches (mantine-datatable asks it for
 // columns without a media query); every other query does not.

@@ -1,5 +1,5 @@
 /** The business-hours screen: the week as stored, its checks, the exact bodies sent, and supervisors read-only. */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS, type BusinessHoursDay } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -14,8 +14,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError, notifySuccess } = await import('../../../lib/notify');
-
-configure({ asyncUtilTimeout: 10_000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 const keyOf = (url: unknown, init?: RequestInit) => `${init?.method ?? 'GET'} ${String(url).replace(/^\/api/, '')}`;

@@ -2,7 +2,7 @@
  * The channel form's routing: the chatbot flow (GET /chat-flow) and the distribution mode, with `selfDistribute`
  * following the mode (decisions §B) instead of being a switch of its own.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { channelInputSchema, defaultChatFlow } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -18,8 +18,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 
-// Generous on a busy machine (the suite runs beside builds): a slow render is not a failure here.
-configure({ asyncUtilTimeout: 10_000 });
 const fetchMock = vi.fn<typeof fetch>();
 const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
 const bodyOfWrite = (index = 0) => JSON.parse(String(writes()[index]?.[1]?.body)) as Record<string, unknown>;

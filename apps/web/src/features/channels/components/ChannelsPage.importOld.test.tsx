@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { channelFixture } from '../../../test/channels';
@@ -12,8 +12,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyInfo } = await import('../../../lib/notify');
-
-configure({ asyncUtilTimeout: 4000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 let syncOld: (init: RequestInit | undefined) => Response | Promise<Response>;

@@ -3,7 +3,7 @@
  * validation that blocks saving, the exact save body, the server's refusal, undo/redo, deletion and leaving with
  * unsaved changes.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultChatFlow, type ChatFlowGraph } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -18,7 +18,6 @@ vi.mock('../../../lib/notify', () => ({
 }));
 const { notifyError, notifySuccess, notifyWarning } = await import('../../../lib/notify');
 
-configure({ asyncUtilTimeout: 4000 });
 installFlowStubs();
 
 let routes: Record<string, Route>;

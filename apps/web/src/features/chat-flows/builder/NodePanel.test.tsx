@@ -4,7 +4,7 @@
  * step, and every configurations field.
  */
 import { useEffect, useReducer } from 'react';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultChatFlow, type ChatFlowGraph } from '@conversa/shared';
@@ -23,8 +23,6 @@ vi.mock('../../../lib/notify', () => ({
   notifySuccess: vi.fn(),
   notifyInfo: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 4000 });
 
 let current: ChatFlowGraph;
 

@@ -2,7 +2,7 @@
  * The chat-flow list: states, the row switch, edit, new (default graph, then the builder), duplicate, export, import
  * (validation texts, file or pasted JSON, the server's refusal) and delete (the server's 409 text).
  */
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { defaultChatFlow, type ChatFlowDto } from '@conversa/shared';
@@ -18,8 +18,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError, notifySuccess } = await import('../../../lib/notify');
-
-configure({ asyncUtilTimeout: 4000 });
 
 const flowDto = (id: number, name: string, extra: Partial<ChatFlowDto> = {}): ChatFlowDto => ({
   id,

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -13,8 +13,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError } = await import('../../../lib/notify');
-
-configure({ asyncUtilTimeout: 4000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 let tools: Record<string, () => Response | Promise<Response>>;

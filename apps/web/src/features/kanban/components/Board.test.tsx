@@ -1,5 +1,5 @@
 /** The lanes board: a card moved by keyboard (Space, ArrowRight, Space) is stored, shown at once and rolled back. */
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ColumnPage, KanbanCard } from '@conversa/shared';
@@ -15,8 +15,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError, notifySuccess } = await import('../../../lib/notify');
-
-configure({ asyncUtilTimeout: 4000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 let routes: Record<string, (init: RequestInit) => Response>;

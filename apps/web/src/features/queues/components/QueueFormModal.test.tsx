@@ -1,5 +1,5 @@
 /** The queue form: the spec's required text before any call, POST/PUT bodies, ERR_QUEUE_EXISTS under the name. */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../../../test/render';
@@ -13,8 +13,6 @@ vi.mock('../../../lib/notify', () => ({
 }));
 const { notifyError, notifySuccess } = await import('../../../lib/notify');
 
-// Generous on a busy machine (the suite runs beside builds): a slow render is not a failure here.
-configure({ asyncUtilTimeout: 10_000 });
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {

@@ -1,12 +1,10 @@
 /** The queues list shows each queue's distribution mode by name. */
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { QueuesPage } from './QueuesPage';
 
-// Generous on a busy machine (the suite runs beside builds): a slow render is not a failure here.
-configure({ asyncUtilTimeout: 10_000 });
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -10,8 +10,6 @@ vi.mock('../../../lib/notify', () => ({
   notifySuccess: vi.fn(),
   notifyInfo: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 4000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 const keyOf = (url: unknown, init?: RequestInit) =>

@@ -1,5 +1,5 @@
 /** botTicketActive on the general settings: a select of the flows that saves the flow's id as text ('' for none). */
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultChatFlow } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -12,8 +12,6 @@ vi.mock('../../../lib/notify', () => ({
   notifySuccess: vi.fn(),
   notifyInfo: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 8000 });
 
 const flow = (id: number, name: string, isActive: boolean) => ({
   id,

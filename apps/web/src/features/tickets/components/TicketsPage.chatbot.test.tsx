@@ -2,7 +2,7 @@
  * The "Chatbot" sub-tab (client-contract §4.2): with the tenant flag showChatBot, the private tab lists the pending
  * tickets the bot handles there and not under "pending" (tabs are partitions); groups never have it.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketListItem } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
@@ -17,8 +17,6 @@ vi.mock('../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 
-// Generous on a busy machine (the suite runs beside builds): a slow render is not a failure here.
-configure({ asyncUtilTimeout: 10_000 });
 const fetchMock = vi.fn<typeof fetch>();
 const SLOW = { timeout: 10_000 };
 const routes = [{ path: '/atendimento', element: <TicketsPage />, children: [{ path: ':ticketId' }] }];

@@ -2,7 +2,7 @@
  * Notes in the chat: the ticket's notes merged into the history as "Nota interna" bubbles (edit/delete only on one's
  * own, for an agent), the note modal's @ user picker (arrows + Enter) and save, and the one-step protocol send.
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketNoteDto } from '@conversa/shared';
@@ -17,8 +17,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifySuccess: vi.fn(),
   notifyInfo: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 4000 });
 
 const ME = 7;
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto, WabaTemplateDto } from '@conversa/shared';
@@ -14,8 +14,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError, notifySuccess } = await import('../../../../lib/notify');
-
-configure({ asyncUtilTimeout: 4000 });
 
 type Route = (init: RequestInit, url: URL) => Response | Promise<Response>;
 const fetchMock = vi.fn<typeof fetch>();

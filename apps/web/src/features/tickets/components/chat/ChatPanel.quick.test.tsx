@@ -1,5 +1,5 @@
 /** The `/` quick message picker of the chat input: filter, keyboard, pointer, variables, the file send and errors. */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuickMessageDto, TicketDto } from '@conversa/shared';
@@ -15,8 +15,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError } = await import('../../../../lib/notify');
-
-configure({ asyncUtilTimeout: 4000 });
 
 const quick = (id: number, key: string, message: string, extra: Partial<QuickMessageDto> = {}): QuickMessageDto => ({
   id,

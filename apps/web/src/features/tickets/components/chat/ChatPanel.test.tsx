@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageDto, TicketDto } from '@conversa/shared';
@@ -15,9 +15,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifyError, notifyWarning } = await import('../../../../lib/notify');
-
-// The panel mounts Mantine, Virtuoso and two queries: on a busy machine the first render takes over a second.
-configure({ asyncUtilTimeout: 4000 });
 
 const ME = 7;
 type Route = (init: RequestInit) => Response | Promise<Response>;

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
 import { resetApiState } from '../../../../lib/api';
@@ -12,8 +12,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifySuccess: vi.fn(),
   notifyInfo: vi.fn(),
 }));
-
-configure({ asyncUtilTimeout: 4000 });
 
 type Route = (init: RequestInit) => Response | Promise<Response>;
 const fetchMock = vi.fn<typeof fetch>();

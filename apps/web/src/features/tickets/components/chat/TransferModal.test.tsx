@@ -1,5 +1,5 @@
 /** The chat's transfer to the chatbot: active flows only, PUT /ticketsChatBot/{id} { chatFlowId }, refusals shown. */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultChatFlow } from '@conversa/shared';
 import { resetApiState } from '../../../../lib/api';
@@ -14,8 +14,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifySuccess } = await import('../../../../lib/notify');
-
-configure({ asyncUtilTimeout: 6000 });
 
 const flow = (id: number, name: string, isActive: boolean) => ({
   id,
