@@ -148,6 +148,14 @@ browserTest(
     await page.getByRole('heading', { name: /Horário de atendimento/ }).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
     await audit('business-hours');
+    // "Open now" is read in the company's zone (the seeded America/Sao_Paulo), not this browser's (UTC).
+    await page.getByTestId('bh-now').filter({ hasText: 'America/Sao_Paulo' }).waitFor({ state: 'visible' });
+    // The dark scheme's dimmed text (the hints on this screen) passes axe too.
+    await page.getByTestId('dark-mode-toggle').click();
+    await page.locator('html[data-mantine-color-scheme="dark"]').waitFor({ state: 'attached' });
+    await audit('business-hours-dark');
+    await page.getByTestId('dark-mode-toggle').click();
+    await page.locator('html[data-mantine-color-scheme="light"]').waitFor({ state: 'attached' });
     await openRoute(session, '/filas');
     await page.getByText(queueName).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: new RegExp(`Editar.*${queueName}`) }).click();
