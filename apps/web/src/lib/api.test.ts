@@ -137,6 +137,44 @@ describe('api client', () => {
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('a 401 to a request sent before the next login leaves the new session alone (no wipe, no toast, no redirect)', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const stale = api.get('/notifications').catch((e: unknown) => e);
+    // The user logs out and another logs in while the old session's request is in flight.
+    localStorage.setItem('token', 'new-token');
+    answer(jsonResponse({ error: 'ERR_SESSION_EXPIRED' }, 401));
+    expect(await stale).toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(notifyError).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(5000);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a 401 to a request sent without a token (after a logout) starts no 401 flow', async () => {
+    localStorage.removeItem('token');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_SESSION_EXPIRED' }, 401));
+    await expect(api.get('/tenants/undefined')).rejects.toBeInstanceOf(ApiError);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('a user who logs in again within the 2 s of a 401 is not taken to /login', async () => {
+    vi.useFakeTimers();
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_INVALID_TOKEN' }, 401));
+    await expect(api.get('/users/')).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('token')).toBeNull();
+    vi.advanceTimersByTime(1000);
+    localStorage.setItem('token', 'new-token');
+    vi.advanceTimersByTime(1000);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('new-token');
+  });
+
   it('a 401 on the logout call does not start the 401 flow', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: 'ERR_INVALID_TOKEN' }, 401));
     await expect(api.post('/auth/logout/', {}, { skipUnauthorized: true })).rejects.toBeInstanceOf(ApiError);

@@ -136,16 +136,26 @@ export async function getFreshToken(): Promise<string | null> {
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** 401: wipe the login (language stays), show the message, go to /login after 2 s. Repeated 401s share one redirect. */
+/**
+ * 401: wipe the login (language stays), show the message, go to /login after 2 s. Repeated 401s share one redirect;
+ * a user who logged in again within the 2 s stays where the new login took them.
+ */
 export function handleUnauthorized(message: string): void {
   endSession();
   if (redirectTimer !== undefined) return;
   notifyError(message);
   redirectTimer = setTimeout(() => {
     redirectTimer = undefined;
-    navigateTo('/login');
+    if (!getToken()) navigateTo('/login');
   }, LOGOUT_REDIRECT_MS);
 }
+
+/**
+ * Whether a refusal of the session concerns the current one: the request carried the token that is still stored. A
+ * request sent after a logout (no token) or before the login that followed it (another token) answers 401 for a
+ * session that is already gone; ending the new one for it logged users out right after they logged in.
+ */
+const concernsCurrentSession = (sentToken: string | null): boolean => sentToken !== null && getToken() === sentToken;
 
 /** For tests. */
 export function resetApiState(): void {
@@ -157,8 +167,8 @@ export function resetApiState(): void {
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const tracked = !options.background;
   if (tracked) loadingStore.requestStarted();
+  let sentToken = options.public ? null : getToken();
   try {
-    const sentToken = getToken();
     let response = await send(path, options);
     if (response.status === 403 && !options.public) {
       const firstBody = await readBody(response);
@@ -167,11 +177,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       const stored = getToken();
       const token = stored && stored !== sentToken ? stored : await refreshToken();
       if (token) {
+        sentToken = token;
         response = await send(path, options);
       } else if (readErrorCode(firstBody) === 'ERR_SESSION_EXPIRED') {
         const error = new ApiError(401, 'ERR_SESSION_EXPIRED', firstBody);
         error.notified = true;
-        handleUnauthorized(i18next.t('session.expired'));
+        if (concernsCurrentSession(sentToken)) handleUnauthorized(i18next.t('session.expired'));
         throw error;
       } else {
         throw new ApiError(403, readErrorCode(firstBody), firstBody);
@@ -181,18 +192,19 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (!response.ok) throw new ApiError(response.status, readErrorCode(body), body);
     return body as T;
   } catch (error) {
-    throw handleFailure(error, options);
+    throw handleFailure(error, options, sentToken);
   } finally {
     if (tracked) loadingStore.requestEnded();
   }
 }
 
-function handleFailure(error: unknown, options: RequestOptions): unknown {
+function handleFailure(error: unknown, options: RequestOptions, sentToken: string | null): unknown {
   if (error instanceof ApiError) {
     if (error.notified) return error;
     if (error.status === 401 && !options.public && !options.skipUnauthorized) {
+      // A stale session's refusal is no news: silent, and the current session goes on.
       error.notified = true;
-      handleUnauthorized(error.message);
+      if (concernsCurrentSession(sentToken)) handleUnauthorized(error.message);
     } else if (error.status >= 500) {
       error.notified = true;
       notifyError(error.message);
