@@ -19,17 +19,15 @@ export const currentTenantQueryOptions = () =>
 export const useCurrentTenant = (enabled = true) => useQuery({ ...currentTenantQueryOptions(), enabled });
 
 /** The browser's own zone: the fallback while the tenant is unknown. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
  * The zone the server reads the tenant's dates in (the panel's periods, business hours). An agent's browser may sit in
  * another zone; screens that default to "today" or say "open now" use this one so they agree with the server.
  */
-export function useTenantTimeZone(): { timeZone: string; known: boolean; settled: boolean } {
+export function useTenantTimeZone(): { timeZone: string; settled: boolean } {
   const tenant = useCurrentTenant();
-  const timeZone = tenant.data?.timezone;
-  const settled = !tenant.isPending;
-  return timeZone ? { timeZone, known: true, settled } : { timeZone: browserTimeZone(), known: false, settled };
+  return { timeZone: tenant.data?.timezone ?? browserTimeZone(), settled: !tenant.isPending };
 }
 
 /** `yyyy-MM-dd` of `now` in `timeZone` (en-CA writes ISO dates). */

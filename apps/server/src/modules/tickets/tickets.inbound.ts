@@ -156,9 +156,11 @@ const insertActive = statement(
 );
 
 /**
- * A message arrived (`outbound` false: the customer's, unread +1, waiting for an answer) or left (an agent or the
- * system wrote: answered, nothing unread) or was imported (`'imported'`, see `importedTouch`), as a query for statements: `when` guards it (the inbound message insert
- * runs it in the same statement, only when the message was stored). `set` takes placeholders inside `sql`.
+ * A message arrived (`outbound` false: the customer's, unread +1, waiting for an answer) or left (`true`: an agent or
+ * the farewell wrote: answered, nothing unread; `'automated'`: the bot or the absence message wrote: only the newest
+ * message, unread and answered as they were) or was imported (`'imported'`, see `importedTouch`), as a query for
+ * statements: `when` guards it (the inbound message insert runs it in the same statement, only when the message was
+ * stored). `set` takes placeholders inside `sql`.
  */
 export function ticketTouch(
   q: Queryable,

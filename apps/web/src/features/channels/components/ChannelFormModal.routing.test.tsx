@@ -4,12 +4,13 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { channelInputSchema, defaultChatFlow } from '@conversa/shared';
+import { channelInputSchema } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
 import { channelFixture } from '../../../test/channels';
 import { jsonResponse, renderWithProviders, typeInto } from '../../../test/render';
 import { channelToValues, valuesToInput } from '../hooks/channel-form';
 import { ChannelFormModal } from './ChannelFormModal';
+import { chatFlowFixture } from '../../../test/chat-flows';
 
 vi.mock('../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -22,17 +23,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const writes = () => fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
 const bodyOfWrite = (index = 0) => JSON.parse(String(writes()[index]?.[1]?.body)) as Record<string, unknown>;
 
-const flowOf = (id: number, name: string, isActive: boolean) => ({
-  id,
-  name,
-  isActive,
-  celularTeste: null,
-  userId: 1,
-  flow: defaultChatFlow(name),
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
-const flows = [flowOf(5, 'Boas-vindas', true), flowOf(6, 'Rascunho', false)];
+const flows = [chatFlowFixture(5, 'Boas-vindas', true), chatFlowFixture(6, 'Rascunho', false)];
 let flowsAnswer: () => Response = () => jsonResponse({ chatFlow: flows });
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
 /** botTicketActive on the general settings: a select of the flows that saves the flow's id as text ('' for none). */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultChatFlow } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { GeneralSettingsPage } from './GeneralSettingsPage';
+import { chatFlowFixture } from '../../../test/chat-flows';
 
 vi.mock('../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -12,17 +12,6 @@ vi.mock('../../../lib/notify', () => ({
   notifySuccess: vi.fn(),
   notifyInfo: vi.fn(),
 }));
-
-const flow = (id: number, name: string, isActive: boolean) => ({
-  id,
-  name,
-  isActive,
-  celularTeste: null,
-  userId: 1,
-  flow: defaultChatFlow(name),
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
 
 const fetchMock = vi.fn<typeof fetch>();
 let stored: string;
@@ -40,7 +29,7 @@ beforeEach(() => {
     if (init?.method === 'PUT') return jsonResponse({});
     if (path === '/api/settings/') return jsonResponse([{ key: 'botTicketActive', value: stored }]);
     if (path === '/api/chat-flow')
-      return jsonResponse({ chatFlow: [flow(3, 'Vendas', true), flow(4, 'Teste', false)] });
+      return jsonResponse({ chatFlow: [chatFlowFixture(3, 'Vendas', true), chatFlowFixture(4, 'Teste', false)] });
     return jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

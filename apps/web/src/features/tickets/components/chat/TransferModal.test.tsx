@@ -1,11 +1,11 @@
 /** The chat's transfer to the chatbot: active flows only, PUT /ticketsChatBot/{id} { chatFlowId }, refusals shown. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultChatFlow } from '@conversa/shared';
 import { resetApiState } from '../../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
 import { ticketFixture } from './chat-fixtures';
 import { TransferModal } from './TransferModal';
+import { chatFlowFixture } from '../../../../test/chat-flows';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -14,17 +14,6 @@ vi.mock('../../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 const { notifySuccess } = await import('../../../../lib/notify');
-
-const flow = (id: number, name: string, isActive: boolean) => ({
-  id,
-  name,
-  isActive,
-  celularTeste: null,
-  userId: 1,
-  flow: defaultChatFlow(name),
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-});
 
 const fetchMock = vi.fn<typeof fetch>();
 let handOver: () => Response;
@@ -41,7 +30,7 @@ beforeEach(() => {
     const path = String(url).replace(/\?.*$/, '');
     if (init?.method === 'PUT' && path === '/api/ticketsChatBot/10') return handOver();
     if (path === '/api/chat-flow')
-      return jsonResponse({ chatFlow: [flow(5, 'Vendas', true), flow(6, 'Rascunho', false)] });
+      return jsonResponse({ chatFlow: [chatFlowFixture(5, 'Vendas', true), chatFlowFixture(6, 'Rascunho', false)] });
     if (path === '/api/queue/') return jsonResponse([]);
     if (path === '/api/users/') return jsonResponse({ users: [], count: 0, hasMore: false });
     return jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
