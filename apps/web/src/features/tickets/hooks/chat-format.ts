@@ -1,4 +1,7 @@
-/** Display helpers of the chat (client-contract §20.3): day labels, sizes, links, location and vCard payloads. */
+/**
+ * Display helpers of the chat (client-contract §20.3): day labels, sizes, location and vCard payloads; links and
+ * WhatsApp's formatting live in whatsapp-format.ts.
+ */
 import dayjs from 'dayjs';
 import { MEDIA_ALLOWED_MIME_PREFIXES, MEDIA_MAX_BYTES, type MessageDto, type MessageMediaType } from '@conversa/shared';
 
@@ -43,69 +46,15 @@ export function formatFileSize(bytes: number | null | undefined): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
-
-const URL_PATTERN = /\b(https?:\/\/[^\s<>"']+|www\.[^\s<>"']+)/gi;
-
-/** Splits text into plain parts and links (http(s) and www.), trailing punctuation left outside the link. */
-export function splitLinks(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    let url = match[0];
-    const trailing = /[.,;:!?)\]]+$/.exec(url)?.[0] ?? '';
-    url = url.slice(0, url.length - trailing.length);
-    const start = match.index;
-    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
-    parts.push({ kind: 'link', text: url, href: url.startsWith('www.') ? `https://${url}` : url });
-    last = start + url.length;
-  }
-  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
-  return parts;
-}
-
-/** A run of text with WhatsApp's formatting (`*bold*`, `_italic_`, `~strike~`, ```` ```mono``` ````). */
-export interface StyledPart {
-  text: string;
-  bold?: true;
-  italic?: true;
-  strike?: true;
-  mono?: true;
-}
-
-const MARKS = { '*': 'bold', _: 'italic', '~': 'strike' } as const;
-const FORMAT_PATTERN = /```([^`]+?)```|([*_~])(\S(?:[^\n]*?\S)?)\2/g;
-/** A mark opens or closes only next to a word boundary, as WhatsApp reads it (`5*3*2`, `snake_case_name` stay). */
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
-
-/**
- * WhatsApp's text formatting as styled runs, marks removed: what customers, agents' signatures (`*Name*:`) and
- * templates write. Marks nest (`*_both_*`); monospace takes its content as it is.
- */
-export function whatsappStyles(text: string, style: Omit<StyledPart, 'text'> = {}): StyledPart[] {
-  const parts: StyledPart[] = [];
-  const plain = (value: string) => {
-    if (value) parts.push({ ...style, text: value });
-  };
-  let last = 0;
-  const pattern = new RegExp(FORMAT_PATTERN);
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    const before = text[start - 1];
-    const after = text[end];
-    if ((before && WORD_CHARACTER.test(before)) || (after && WORD_CHARACTER.test(after))) {
-      pattern.lastIndex = start + 1;
-      continue;
-    }
-    plain(text.slice(last, start));
-    if (match[1] !== undefined) parts.push({ ...style, text: match[1], mono: true });
-    else parts.push(...whatsappStyles(match[3]!, { ...style, [MARKS[match[2] as keyof typeof MARKS]]: true }));
-    last = end;
-  }
-  plain(text.slice(last));
-  return parts;
-}
+export {
+  FORMAT_MAX_LINE_LENGTH,
+  richTextParts,
+  splitLinks,
+  whatsappStyles,
+  type RichPart,
+  type StyledPart,
+  type TextPart,
+} from './whatsapp-format';
 
 export interface LocationPayload {
   latitude: number;

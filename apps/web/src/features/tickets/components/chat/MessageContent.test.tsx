@@ -16,4 +16,34 @@ describe('RichText', () => {
     );
     expect(screen.queryByText(/\*Ana\*/)).toBeNull();
   });
+
+  it("opens the customer's 60,000-character `~a ` message as the text it is, nothing struck", () => {
+    const text = '~a '.repeat(20_000);
+    const { container } = renderWithProviders(<RichText text={text} />);
+    const paragraph = container.querySelector('p')!;
+    expect(paragraph.textContent).toBe(text);
+    expect(paragraph.querySelectorAll('*')).toHaveLength(0);
+  });
+
+  it('draws every span of a 60,000-character message of short lines, and a long line as typed', () => {
+    const line = `~${'a'.repeat(46)}~ ~${'b'.repeat(46)}~ `; // 98 characters, two spans
+    const lines = Array.from({ length: 610 }, () => line);
+    const long = '*b* '.repeat(1100); // 4,400 characters: past the cut-off
+    const text = [...lines, long].join('\n');
+    expect(text.length).toBeGreaterThan(60_000);
+    const { container } = renderWithProviders(<RichText text={text} />);
+    expect(container.querySelectorAll('s')).toHaveLength(610 * 2);
+    expect(container.querySelectorAll('strong')).toHaveLength(0);
+    expect(container.querySelector('p')!.textContent).toBe(
+      [...lines.map((l) => l.replaceAll('~', '')), long].join('\n'),
+    );
+  });
+
+  it("never turns a customer's text into HTML", () => {
+    const text = '<img src=x onerror="alert(1)"> *<b>negrito</b>* ```<script>x()</script>``` javascript:alert(1)';
+    const { container } = renderWithProviders(<RichText text={text} />);
+    expect(container.querySelector('img, b, script, a')).toBeNull();
+    expect(container.querySelector('strong')!.textContent).toBe('<b>negrito</b>');
+    expect(container.querySelector('code')!.textContent).toBe('<script>x()</script>');
+  });
 });

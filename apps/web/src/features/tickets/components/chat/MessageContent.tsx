@@ -10,33 +10,25 @@ import {
   openStreetMapUrl,
   parseLocation,
   parseVcard,
-  splitLinks,
-  whatsappStyles,
+  richTextParts,
 } from '../../hooks/chat-format';
 import classes from './chat.module.css';
 
-/** Text with its line breaks and WhatsApp formatting, links opening in a new tab. */
+/**
+ * Text with its line breaks and WhatsApp formatting, links opening in a new tab (richTextParts: linear in the text,
+ * lines past FORMAT_MAX_LINE_LENGTH shown as typed). Every part is a React text node: nothing becomes HTML.
+ */
 export function RichText({ text, deleted }: { text: string; deleted?: boolean }) {
   return (
     <Text size="sm" className={classes.text} td={deleted ? 'line-through' : undefined}>
-      {splitLinks(text).map((part, index) =>
-        part.kind === 'link' ? (
-          <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer" size="sm">
-            {part.text}
-          </Anchor>
-        ) : (
-          <StyledText key={index} text={part.text} />
-        ),
-      )}
-    </Text>
-  );
-}
-
-/** Plain text with WhatsApp's formatting drawn (bold, italic, strike-through, monospace), marks removed. */
-function StyledText({ text }: { text: string }) {
-  return (
-    <>
-      {whatsappStyles(text).map((part, index) => {
+      {richTextParts(text).map((part, index) => {
+        if (part.kind === 'link') {
+          return (
+            <Anchor key={index} href={part.href} target="_blank" rel="noopener noreferrer" size="sm">
+              {part.text}
+            </Anchor>
+          );
+        }
         let node: ReactNode = part.text;
         if (part.mono) node = <code>{node}</code>;
         if (part.strike) node = <s>{node}</s>;
@@ -44,7 +36,7 @@ function StyledText({ text }: { text: string }) {
         if (part.bold) node = <strong>{node}</strong>;
         return <Fragment key={index}>{node}</Fragment>;
       })}
-    </>
+    </Text>
   );
 }
 
