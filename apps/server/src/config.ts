@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { MEDIA_MAX_BYTES } from '@conversa/shared';
+import { parseOutboundAllow, type OutboundAllowList } from './platform/net/address-policy.js';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -85,6 +86,12 @@ const envSchema = z.object({
   MEDIA_MAX_UPLOAD_BYTES: z.coerce.number().int().positive().max(MEDIA_MAX_BYTES).default(MEDIA_MAX_BYTES),
   /** Comma list of web origins allowed to call the API and open sockets from another origin; unset = same origin. */
   CORS_ORIGINS: z.string().optional(),
+  /**
+   * Comma list of host names (`evo.internal`, `*.lan`), IP addresses and CIDR networks (`10.0.0.0/8`, `fd00::/8`)
+   * that fetches of tenants' URLs may reach although private (self-hosted gateways), on any port. Unset = public
+   * addresses on ports 80/443 only (platform/net).
+   */
+  OUTBOUND_ALLOW: z.string().optional(),
   /** Media a tenant may store (uploads and provider downloads) unless the superadmin set the tenant's own quota. */
   MEDIA_TENANT_QUOTA_BYTES: z.coerce
     .number()
@@ -156,6 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error('Invalid configuration: SESSION_LEASE_RENEW_MS must be at most half of SESSION_LEASE_TTL_MS');
   }
   const corsOrigins = parseCorsOrigins(e.CORS_ORIGINS);
+  let outboundAllow: OutboundAllowList;
+  try {
+    outboundAllow = parseOutboundAllow(e.OUTBOUND_ALLOW);
+  } catch (error) {
+    throw new Error(`Invalid configuration: OUTBOUND_ALLOW: ${(error as Error).message}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -201,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mediaTenantQuotaBytes: e.MEDIA_TENANT_QUOTA_BYTES,
     /** Web origins allowed to call the API from another origin (REST CORS and the socket.io handshake). */
     corsOrigins,
+    /** Hosts and networks a fetch of a tenant's URL may reach although private (OUTBOUND_ALLOW). */
+    outboundAllow,
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {
