@@ -195,6 +195,8 @@ export const scheduledMessageDtoSchema = z.object({
   recurrenceDays: z.number().nullable(),
   repetitionsLeft: z.number(),
   messageId: z.number().nullable(),
+  /** Why a `failed` row was not sent (an error code: the author may no longer write there, the channel is gone...). */
+  error: z.string().nullable().optional(),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });

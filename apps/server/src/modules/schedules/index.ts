@@ -11,13 +11,13 @@ import { schedulesRoutes } from './schedules.routes.js';
 import { createSchedulesService } from './schedules.service.js';
 
 export { scheduledMessages } from './schedules.tables.js';
-export { SEND_SCHEDULE_JOB, SWEEP_SCHEDULES_JOB, sweepDueSchedules } from './schedules.jobs.js';
+export { createSchedulesJobs, SEND_SCHEDULE_JOB, SWEEP_SCHEDULES_JOB, sweepDueSchedules } from './schedules.jobs.js';
 
 export const schedulesModule: AppModule = (platform) => {
   const { db, events } = platform;
   const links = createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl);
   const jobs = createSchedulesJobs({ db, events, queue: platform.jobs, links });
-  registerSchedulesRealtime(events, platform.realtime);
+  registerSchedulesRealtime({ db, events, realtime: platform.realtime });
   // The same store as the messages module's uploads: a scheduled file becomes the sent message's media.
   const store = withMediaQuota(
     createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),

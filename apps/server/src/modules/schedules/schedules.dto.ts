@@ -19,6 +19,7 @@ export function toScheduleDto({ row, contactName, userName }: ScheduleListRow, t
     recurrenceDays: row.recurrenceDays,
     repetitionsLeft: row.repetitionsLeft,
     messageId: row.messageId,
+    error: row.error,
     user: row.userId !== null && userName !== null ? { id: row.userId, name: userName } : null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -7,6 +7,8 @@ declare module '../../platform/events/bus.js' {
       action: 'create' | 'update' | 'delete';
       id: number;
       ticketId: number | null;
+      /** The author (not in the socket payload: it picks the audience, schedules.realtime.ts). */
+      userId: number | null;
     };
   }
 }

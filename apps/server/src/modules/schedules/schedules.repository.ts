@@ -28,8 +28,17 @@ export async function insertSchedule(tx: Queryable, values: NewSchedule): Promis
   return row!;
 }
 
-export async function findScheduleByIdFront(tx: Queryable, idFront: string): Promise<ScheduleRow | null> {
-  const [row] = await tx.select().from(scheduledMessages).where(eq(scheduledMessages.idFront, idFront)).limit(1);
+/** The caller's own row made with this idFront (a retried create); another user's idFront is not theirs to read. */
+export async function findScheduleByIdFront(
+  tx: Queryable,
+  idFront: string,
+  userId: number,
+): Promise<ScheduleRow | null> {
+  const [row] = await tx
+    .select()
+    .from(scheduledMessages)
+    .where(and(eq(scheduledMessages.idFront, idFront), eq(scheduledMessages.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 

@@ -4,10 +4,11 @@
  * commit and gets nothing), find or open the contact's active ticket on the channel, store the outgoing message and
  * enqueue `messages.send` (the messages module's send path), mark the row `sent` with its message, and make the next
  * row of a recurrence with its job. A failure rolls all of it back and pg-boss retries; a row that can no longer be
- * sent (its channel deleted) ends `failed`.
+ * sent (its channel deleted, or the author may no longer write there: schedules.rules.ts, checked again here with
+ * the author as stored now) ends `failed` with the reason in `error`, and no next repetition.
  */
 import { addDaysOnWallClock, type MessageEventDto, type TicketDto } from '@conversa/shared';
-import type { Database } from '../../platform/db/client.js';
+import type { Database, Tx } from '../../platform/db/client.js';
 import { systemContext, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
@@ -15,6 +16,7 @@ import { findTenantChannel } from '../channels/index.js';
 import { loadMessageDto, publishMessage, queueOutboundMessage, type MediaLinks } from '../messages/index.js';
 import { findOrCreateActiveTicket, loadTicketDto } from '../tickets/index.js';
 import { findContact } from './schedules.contacts.js';
+import { authorSees, findAuthor, targetRefusal } from './schedules.rules.js';
 import { mediaKindOf } from './schedules.upload.js';
 import * as repo from './schedules.repository.js';
 import type { ScheduleRow } from './schedules.repository.js';
@@ -41,6 +43,11 @@ interface Sent {
   ticketCreated?: boolean;
 }
 
+/** A row that can no longer be sent: `failed` with the reason (an error code, read back in the DTO's `error`). */
+async function failRow(tx: Tx, row: ScheduleRow, error: string): Promise<Sent> {
+  return { outcome: 'failed', row: await repo.updateSchedule(tx, row.id, { status: 'failed', error }) };
+}
+
 async function sendInTenant(deps: ScheduleSendDeps, tenantId: number, scheduleId: number): Promise<Sent> {
   const system = systemContext(tenantId);
   return withTenant(deps.db, system, async (tx) => {
@@ -48,25 +55,27 @@ async function sendInTenant(deps: ScheduleSendDeps, tenantId: number, scheduleId
     if (!row) return { outcome: 'skipped' };
     const channel = row.channelId ? await findTenantChannel(tx, system.tenantId, row.channelId) : undefined;
     const contact = await findContact(tx, row.contactId);
-    if (!channel || !contact) {
-      const failed = await repo.updateSchedule(tx, row.id, {
-        status: 'failed',
-        error: channel ? 'ERR_NO_CONTACT_FOUND' : 'ERR_NO_WAPP_FOUND',
-      });
-      return { outcome: 'failed', row: failed };
-    }
-    // The agent who scheduled it is the author; a new ticket is theirs, as when an agent opens a conversation.
-    const ctx: TenantContext = { ...system, userId: row.userId };
+    if (!channel || !contact) return failRow(tx, row, channel ? 'ERR_NO_CONTACT_FOUND' : 'ERR_NO_WAPP_FOUND');
+    // The agent who scheduled it is the author; a new ticket is theirs, as when an agent opens a conversation. What
+    // the author may no longer do now (gone, a hidden ticket, a channel no longer allowed) fails the row: nothing sent.
+    const author = await findAuthor(tx, system.tenantId, row.userId);
+    const { refusal } = author
+      ? await targetRefusal(tx, author, contact.id, channel.id)
+      : { refusal: 'ERR_NO_USER_FOUND' as const };
+    if (!author || refusal) return failRow(tx, row, refusal ?? 'ERR_NO_USER_FOUND');
+    const ctx: TenantContext = { ...system, userId: author.userId };
     const { ticket, created } = await findOrCreateActiveTicket(tx, system.tenantId, {
       contactId: contact.id,
       channelId: channel.id,
       channelType: channel.type,
       isGroup: contact.isGroup,
-      status: row.userId ? 'open' : 'pending',
-      userId: row.userId,
+      status: 'open',
+      userId: author.userId,
       queueId: null,
-      actorUserId: row.userId,
+      actorUserId: author.userId,
     });
+    // Another transaction opened the contact's ticket between the check and the insert: the same rule for it.
+    if (!created && !(await authorSees(tx, author, ticket.id))) return failRow(tx, row, 'ERR_OTHER_OPEN_TICKET');
     const { row: message } = await queueOutboundMessage(tx, deps.queue, ctx, ticket, {
       body: row.body,
       quotedMsgId: null,
@@ -132,6 +141,7 @@ export async function sendScheduled(
       action: 'update',
       id: result.row.id,
       ticketId: result.row.ticketId,
+      userId: result.row.userId,
     });
   }
   if (result.next) {
@@ -140,6 +150,7 @@ export async function sendScheduled(
       action: 'create',
       id: result.next.id,
       ticketId: result.next.ticketId,
+      userId: result.next.userId,
     });
   }
   if (result.message) publishMessage(deps.events, tenantId, 'chat:create', result.message);

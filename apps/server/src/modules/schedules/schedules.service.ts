@@ -4,7 +4,9 @@
  * (schedules.send.ts), so an old job of an edited row does nothing.
  *
  * Who sees what: admins and supervisors every row of the tenant; an agent its own rows, and the rows of a ticket it
- * may see when it lists that ticket's (`?ticketId=`). The same rule decides who edits and cancels.
+ * may see when it lists that ticket's (`?ticketId=`). Only the author, supervisors and admins edit or cancel (the
+ * message goes out under the author's name). A create applies POST /tickets' rules (schedules.rules.ts) to the
+ * conversation the send will use; the send applies them again.
  */
 import {
   isAdminProfile,
@@ -29,6 +31,7 @@ import type { SchedulesJobs } from './schedules.jobs.js';
 import * as repo from './schedules.repository.js';
 import type { ScheduleRow } from './schedules.repository.js';
 import { findContact } from './schedules.contacts.js';
+import { targetRefusal } from './schedules.rules.js';
 import type { ScheduleMedia } from './schedules.upload.js';
 import './schedules.events.js';
 
@@ -64,14 +67,24 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
   const { db, events } = deps;
 
   const publish = (ctx: AuthedContext, action: 'create' | 'update' | 'delete', row: ScheduleRow) =>
-    events.publish('schedules.changed', { tenantId: ctx.tenantId, action, id: row.id, ticketId: row.ticketId });
+    events.publish('schedules.changed', {
+      tenantId: ctx.tenantId,
+      action,
+      id: row.id,
+      ticketId: row.ticketId,
+      userId: row.userId,
+    });
 
-  /** A row the caller may act on, locked; others (and other tenants') are not found. */
+  /**
+   * A row the caller may edit or cancel, locked: the author's, or any for supervisors and admins (the send goes out
+   * under the author's name). A row the caller sees through a visible ticket answers 403; others (and other
+   * tenants') are not found.
+   */
   async function lockActionable(tx: Tx, ctx: AuthedContext, id: number): Promise<ScheduleRow> {
     const row = await repo.findSchedule(tx, id, true);
     if (!row) throw fail('ERR_NO_SCHEDULE_FOUND');
     if (managesAll(ctx) || row.userId === ctx.userId) return row;
-    if (row.ticketId !== null && (await findVisibleTicket(tx, ctx, row.ticketId))) return row;
+    if (row.ticketId !== null && (await findVisibleTicket(tx, ctx, row.ticketId))) throw fail('ERR_NO_PERMISSION');
     throw fail('ERR_NO_SCHEDULE_FOUND');
   }
 
@@ -83,7 +96,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
   async function createRow(ctx: AuthedContext, input: ScheduleCreateInput, media: ScheduleMedia | null) {
     return withTenant(db, ctx, async (tx) => {
       if (input.idFront) {
-        const existing = await repo.findScheduleByIdFront(tx, input.idFront);
+        const existing = await repo.findScheduleByIdFront(tx, input.idFront, ctx.userId);
         if (existing) return { dto: await dtoOf(tx, ctx, existing), row: existing, created: false };
       }
       const timeZone = await repo.tenantTimezone(tx, ctx.tenantId);
@@ -103,6 +116,9 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
         : await findDefaultChannel(tx, ctx.tenantId);
       if (!channel) throw fail('ERR_NO_WAPP_FOUND');
       if (!input.body.trim() && !media) throw fail('ERR_VALIDATION', 'body');
+      // POST /tickets' rules for the conversation the send will write into (checked again at send).
+      const { refusal } = await targetRefusal(tx, ctx, contact.id, channel.id);
+      if (refusal) throw fail(refusal);
       const inserted = await repo.insertSchedule(tx, {
         tenantId: ctx.tenantId,
         contactId: contact.id,

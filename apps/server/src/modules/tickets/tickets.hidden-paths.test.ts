@@ -1,12 +1,15 @@
 /**
  * Every path that finds or creates a contact's active ticket, met by an agent (`user`) who may not see that ticket
  * (it sits in a queue the agent is not in): the answer names no ticket, and nothing is stored, changed or queued.
- * The forward path is in messages.permissions.test.ts.
+ * The forward path is in messages.permissions.test.ts. Scheduled messages join: the create, the send (the author
+ * checked again when it is due) and the edit or cancel of a row on that ticket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { makeChannel, makeContact, makeQueue, makeTicket, recordingPort } from '../../test/ticket-fixtures.js';
+import { createMediaLinks } from '../messages/index.js';
+import { createSchedulesJobs } from '../schedules/index.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -42,6 +45,7 @@ async function snapshot() {
     messages: await read('select count(*)::int as n from messages'),
     jobs: await read('select count(*)::int as n from pgboss.job'),
     counters: await read('select * from tenant_counters order by tenant_id'),
+    schedules: await read('select * from scheduled_messages order by id'),
   };
 }
 
@@ -106,5 +110,97 @@ describe('a hidden active ticket', () => {
     expect(await snapshot()).toEqual(before);
     // The admin's own take of a hidden ticket stays as it was: admins see every ticket.
     expect((await t.call(admin, 'GET', `/tickets/${(await hiddenConversation()).hidden}`)).statusCode).toBe(200);
+  });
+});
+
+describe('scheduled messages meeting a hidden active ticket', () => {
+  const at = '2099-12-01 09:00';
+
+  it('POST /messagesSchedule with contactId + channelId answers the bare 409 and stores nothing (no row, no job)', async () => {
+    const { contactId } = await hiddenConversation();
+    const before = await snapshot();
+    const res = await t.call(agent, 'POST', '/messagesSchedule', {
+      contactId,
+      channelId: channel,
+      body: 'x',
+      scheduleDate: at,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'ERR_OTHER_OPEN_TICKET' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('POST /messagesSchedule naming the hidden ticket answers ERR_NO_TICKET_FOUND and stores nothing', async () => {
+    const { contactId, hidden } = await hiddenConversation();
+    const before = await snapshot();
+    const res = await t.call(agent, 'POST', '/messagesSchedule', {
+      contactId,
+      ticketId: hidden,
+      body: 'x',
+      scheduleDate: at,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('the send of a row whose conversation became hidden fails (ERR_OTHER_OPEN_TICKET) and writes nothing in it', async () => {
+    const contactId = await makeContact(t, 1, { name: 'Agendado e depois escondido' });
+    const created = await t.call(agent, 'POST', '/messagesSchedule', {
+      contactId,
+      channelId: channel,
+      body: 'x',
+      scheduleDate: at,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<{ id: number }>().id;
+    // Meanwhile the customer's conversation opened in a queue the agent is not in.
+    const hidden = await makeTicket(t, 1, { contactId, channelId: channel, status: 'pending', queueId: hiddenQueue });
+    await t.database.executeSql(
+      `update scheduled_messages set schedule_at = now() - interval '1 second' where id = $1`,
+      [id],
+    );
+    const before = await snapshot();
+    const { db, events, secrets, config } = t.platform;
+    const jobs = createSchedulesJobs({
+      db,
+      events,
+      queue: t.jobs,
+      links: createMediaLinks(secrets.jwtSecret, config.publicUrl),
+    });
+    await jobs.send.handler({ tenantId: 1, scheduleId: id });
+    const after = await snapshot();
+    // Only the schedule row changed: failed with the reason; the hidden ticket, messages and jobs are as they were.
+    expect({ ...after, schedules: [] }).toEqual({ ...before, schedules: [] });
+    const { rows } = await t.database.executeSql(
+      'select status, error, message_id from scheduled_messages where id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({ status: 'failed', error: 'ERR_OTHER_OPEN_TICKET', message_id: null });
+    expect(
+      (await t.database.executeSql('select count(*)::int as n from messages where ticket_id = $1', [hidden])).rows[0],
+    ).toEqual({ n: 0 });
+  });
+
+  it("PUT and DELETE /messagesSchedule/{id} of the admin's row on the hidden ticket answer 404 and change nothing", async () => {
+    const { contactId, hidden } = await hiddenConversation();
+    const res = await t.call(admin, 'POST', '/messagesSchedule', {
+      contactId,
+      ticketId: hidden,
+      body: 'do admin',
+      scheduleDate: at,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json<{ id: number }>().id;
+    const before = await snapshot();
+    for (const [method, body] of [
+      ['PUT', { body: 'trocado' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const answer = await t.call(agent, method, `/messagesSchedule/${id}`, body);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: 'ERR_NO_SCHEDULE_FOUND' });
+    }
+    expect(await snapshot()).toEqual(before);
   });
 });
