@@ -21,6 +21,7 @@ export const CHANNEL_TYPES = [
   'hub_facebook',
   'hub_instagram',
   'hub_email',
+  'hub_telegram',
   'instagram',
   'messenger',
 ] as const;
@@ -343,6 +344,7 @@ export const HUB_CHANNEL_TYPES = [
   'hub_facebook',
   'hub_instagram',
   'hub_email',
+  'hub_telegram',
 ] as const satisfies readonly ChannelType[];
 
 /** Channel types this product can connect today; the add form shows the others disabled. */

@@ -12,11 +12,12 @@ export const HUB_TYPE_BY_NAME = {
   facebook: 'hub_facebook',
   instagram: 'hub_instagram',
   email: 'hub_email',
+  telegram: 'hub_telegram',
 } as const satisfies Record<string, (typeof HUB_CHANNEL_TYPES)[number]>;
 export type HubChannelName = keyof typeof HUB_TYPE_BY_NAME;
 export const HUB_CHANNEL_NAMES = Object.keys(HUB_TYPE_BY_NAME) as HubChannelName[];
 
-/** Our type for a hub channel name; null for the hub's channels we do not run (telegram, webchat, ...). */
+/** Our type for a hub channel name; null for the hub's channels we do not run (webchat, ...). */
 export function hubChannelTypeOf(channel: string): ChannelType | null {
   return (HUB_TYPE_BY_NAME as Record<string, ChannelType>)[channel] ?? null;
 }

@@ -109,12 +109,17 @@ export type InboundEvent =
       timestamp: number;
       /** WhatsApp Cloud API statuses: the conversation and pricing category Meta billed the message under. */
       pricing?: { category: string | null; conversationId: string | null } | null;
+      /**
+       * The id the provider's network gave the message, when the status names one beside `providerMessageId` (the
+       * NotificaMe hub: its later statuses come under new ids and name the message by this one alone).
+       */
+      alias?: string | null;
     }
   /**
    * The provider refused a message it had accepted (a Cloud API `failed` status, a hub REJECTED): the message is
    * marked undelivered with `error` (shown on its bubble); a later ack does not move it back.
    */
-  | { kind: 'send-failed'; providerMessageId: string; error: string; timestamp: number }
+  | { kind: 'send-failed'; providerMessageId: string; error: string; timestamp: number; alias?: string | null }
   /**
    * The customer read everything we sent them in this chat up to `watermark` (epoch ms): Messenger's read receipt,
    * which names no message. Our sent or delivered messages of that chat created until then become read (ack 3).

@@ -410,11 +410,11 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         return ingestMessage(channel, event);
       case 'ack':
         return change(channel, 'chat:ack', (tx) =>
-          applyInboundAck(tx, channel.id, event.providerMessageId, event.ack, event.pricing),
+          applyInboundAck(tx, channel.id, event.providerMessageId, event.ack, event.pricing, event.alias),
         );
       case 'send-failed':
         return change(channel, 'chat:update', (tx) =>
-          applyInboundSendFailure(tx, channel.id, event.providerMessageId, event.error),
+          applyInboundSendFailure(tx, channel.id, event.providerMessageId, event.error, event.alias),
         );
       case 'read-up-to':
         return readUpTo(channel, event.party, event.watermark);

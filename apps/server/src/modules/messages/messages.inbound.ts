@@ -257,11 +257,24 @@ export async function storeInboundMessages(
   return rows;
 }
 
-/** Acks only move forward: a late 'delivered' never overwrites 'read'. */
 /**
- * Acks only move forward. `pricing` (WhatsApp Cloud API statuses) stores the category and conversation Meta billed
- * the message under, also on an ack that does not move. A message marked undelivered stays so (isDelayed and
- * sendError are not touched here).
+ * The message a status names: by the id it names, else by `alias`, the id the provider's network gave the message
+ * (the NotificaMe hub's `providerMessageId`: its later statuses come under new ids of their own and name the message
+ * by that alias alone). The first status naming both makes the alias the message's stored provider id (one indexed
+ * column, unique per channel), so the later ones find it; an alias another message of the channel holds is left.
+ */
+async function findStatusTarget(tx: Tx, channelId: number, providerId: string, alias: string | null | undefined) {
+  const row =
+    (await findByProviderId(tx, channelId, providerId, true)) ??
+    (alias ? await findByProviderId(tx, channelId, alias, true) : undefined);
+  if (!row || !alias || row.messageId === alias || (await findByProviderId(tx, channelId, alias))) return row;
+  return (await updateMessage(tx, row.id, { messageId: alias })) ?? row;
+}
+
+/**
+ * Acks only move forward: a late 'delivered' never overwrites 'read'. `pricing` (WhatsApp Cloud API statuses) stores
+ * the category and conversation Meta billed the message under, also on an ack that does not move. A message marked
+ * undelivered stays so (isDelayed and sendError are not touched here). `alias`: see findStatusTarget.
  */
 export async function applyInboundAck(
   tx: Tx,
@@ -269,8 +282,9 @@ export async function applyInboundAck(
   providerId: string,
   ack: number,
   pricing?: { category: string | null; conversationId: string | null } | null,
+  alias?: string | null,
 ) {
-  const row = await findByProviderId(tx, channelId, providerId, true);
+  const row = await findStatusTarget(tx, channelId, providerId, alias);
   if (!row) return null;
   const patch: { ack?: number; pricingCategory?: string; conversationId?: string } = {};
   if (ack > row.ack) patch.ack = ack;
@@ -320,8 +334,14 @@ export async function applyInboundReadUpTo(
  * The provider refused a message it had accepted (Cloud API `failed` status): marked undelivered with the reason,
  * as the send job marks a send it gave up on. Null when unknown or already marked with the same reason.
  */
-export async function applyInboundSendFailure(tx: Tx, channelId: number, providerId: string, error: string) {
-  const row = await findByProviderId(tx, channelId, providerId, true);
+export async function applyInboundSendFailure(
+  tx: Tx,
+  channelId: number,
+  providerId: string,
+  error: string,
+  alias?: string | null,
+) {
+  const row = await findStatusTarget(tx, channelId, providerId, alias);
   if (!row || !row.fromMe || (row.isDelayed && row.sendError === error)) return null;
   return (await updateMessage(tx, row.id, { isDelayed: true, sendError: error.slice(0, 500) })) ?? null;
 }

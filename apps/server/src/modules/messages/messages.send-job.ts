@@ -39,6 +39,7 @@ interface PreparedSend {
 export function recipientFor(type: ChannelType, contact: ContactRow): string | null {
   switch (type) {
     case 'telegram':
+    case 'hub_telegram':
       return contact.telegramId;
     case 'messenger':
     case 'hub_facebook':

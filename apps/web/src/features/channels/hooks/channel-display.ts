@@ -38,6 +38,7 @@ export const TYPE_ICON: Record<ChannelType, ComponentType<IconProps>> = {
   hub_facebook: IconBrandFacebook,
   hub_instagram: IconBrandInstagram,
   hub_email: IconMail,
+  hub_telegram: IconBrandTelegram,
   instagram: IconBrandInstagram,
   messenger: IconBrandMessenger,
 };
@@ -53,6 +54,7 @@ export const TYPE_COLOR: Record<ChannelType, string> = {
   hub_facebook: 'indigo',
   hub_instagram: 'grape',
   hub_email: 'gray',
+  hub_telegram: 'blue',
   instagram: 'grape',
   messenger: 'indigo',
 };

@@ -23,7 +23,7 @@ export type ChannelFamily = 'whatsapp' | 'telegram' | 'instagram' | 'messenger' 
 
 export function channelFamily(channel: string): ChannelFamily {
   if (['waba', 'baileys', 'whatsapp', 'meow', 'evo', 'hub'].includes(channel)) return 'whatsapp';
-  if (channel === 'telegram') return 'telegram';
+  if (channel === 'telegram' || channel === 'hub_telegram') return 'telegram';
   if (channel === 'instagram' || channel === 'hub_instagram') return 'instagram';
   if (channel === 'messenger' || channel === 'hub_facebook') return 'messenger';
   if (channel === 'hub_email') return 'email';

@@ -104,6 +104,7 @@ describe('hub webhooks -> events', () => {
         providerMessageId: '0550ff2d-62f1-45e7-bbf6-fb7b33bb6f80',
         ack: 1,
         timestamp: Date.UTC(2024, 2, 29, 23, 40, 1),
+        alias: null,
       },
     ]);
     const read = fixture('status-sent');
@@ -115,8 +116,35 @@ describe('hub webhooks -> events', () => {
         providerMessageId: 'c09b633a-ceab-4bb5-854a-5ce5d27717cb',
         error: 'REJECTED: The message was rejected by the provider',
         timestamp: Date.UTC(2024, 2, 29, 19, 55, 58),
+        alias: null,
       },
     ]);
+  });
+
+  it('a status under a new id of its own carries the network id it names as the alias', () => {
+    expect(parseHubWebhook('hub', fixture('status-delivered-new-id'))).toEqual([
+      {
+        kind: 'ack',
+        providerMessageId: '7d1f2a0e-3c55-4c1b-9a8e-52e0c2b8d901',
+        ack: 2,
+        timestamp: Date.UTC(2024, 2, 29, 23, 41, 12),
+        alias: 'wamid.HBgNNTUxMTk5ODc2NTQzMhUCABEYEjQ5RDBGQzA2NjE1QjIwQzE4NQA=',
+      },
+    ]);
+  });
+
+  it('Telegram through the hub: contact by telegramId (the chat id), a photo is an image', () => {
+    const events = messages(parseHubWebhook('hub_telegram', fixture('telegram-photo')));
+    expect(events.map((e) => [e.providerMessageId, e.mediaType, e.body])).toEqual([
+      ['5f0c9a7e-2b1d-4e6f-8a3c-9d4e1f2a3b4c', 'chat', 'Boa tarde'],
+      ['5f0c9a7e-2b1d-4e6f-8a3c-9d4e1f2a3b4c:1', 'image', ''],
+    ]);
+    expect(events[0]!.party).toMatchObject({ chatId: '912345678', number: null, idField: 'telegramId' });
+    expect(decodeHubMediaRef(events[1]!.media!.ref)).toEqual({
+      url: 'https://api.telegram.org/file/bot123/photos/file_7.jpg',
+      mime: 'image/jpeg',
+      type: 'photo',
+    });
   });
 
   it('echoes of sends (direction OUT) and unknown kinds make no event', () => {
@@ -175,15 +203,22 @@ describe('hub adapter over the simulator', () => {
   });
   afterAll(() => sim.close());
 
-  it('verifies the webhook token derived from the channel secret, in constant time', () => {
-    const channel = channelOf('hub', 'wa-1');
+  it('verifies the webhook token derived from the channel secret, in constant time, and the subscription', () => {
+    const channel = channelOf('hub', 'wa-1', { providerState: { subscriptionId: 'sub-ours' } });
     const good = hubWebhookTokenOf(channel.webhookSecret);
+    const ours = { subscriptionId: 'sub-ours' };
     const hub = adapter('hub');
-    expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: good }, body: {} })).toBe(true);
-    expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: `${good}x` }, body: {} })).toBe(false);
-    expect(hub.verifyInbound(channel, { headers: {}, body: {} })).toBe(false);
+    expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: good }, body: ours })).toBe(true);
+    expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: `${good}x` }, body: ours })).toBe(false);
+    expect(hub.verifyInbound(channel, { headers: {}, body: ours })).toBe(false);
     const other = hubWebhookTokenOf('another-secret');
-    expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: other }, body: {} })).toBe(false);
+    expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: other }, body: ours })).toBe(false);
+    // The right token with another subscription's call, none named, or a channel that has no subscription.
+    for (const body of [{ subscriptionId: 'sub-other' }, {}, { subscriptionId: 7 }, null, 'sub-ours']) {
+      expect(hub.verifyInbound(channel, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: good }, body })).toBe(false);
+    }
+    const unsubscribed = channelOf('hub', 'wa-1');
+    expect(hub.verifyInbound(unsubscribed, { headers: { [HUB_WEBHOOK_TOKEN_HEADER]: good }, body: ours })).toBe(false);
   });
 
   it('start checks the channel in the account and subscribes our URL with the token; a restart replaces it', async () => {

@@ -5,7 +5,9 @@
  * `hubToken`, read at each call so a new tenant token reaches every hub channel at once.
  *
  * The hub signs nothing: the webhook URL registered in the subscription carries `?token=`, a value derived from the
- * channel's webhook secret (never the secret itself), and the intake compares it in constant time.
+ * channel's webhook secret (never the secret itself), and the intake compares it in constant time. Every call names
+ * its subscription (`subscriptionId`): one that is not the channel's current subscription is refused like a wrong
+ * token.
  */
 import crypto from 'node:crypto';
 import type { HUB_CHANNEL_TYPES } from '@conversa/shared';
@@ -17,7 +19,7 @@ import {
   type OutboundMessage,
 } from '../../channels.adapter.js';
 import type { HubClient } from './hub.client.js';
-import { decodeHubMediaRef, parseHubWebhook } from './hub.parse.js';
+import { decodeHubMediaRef, hubSubscriptionIdOf, parseHubWebhook } from './hub.parse.js';
 
 /** The header the hub webhook route fills from the URL's `token` (the hub itself sends no header of its own). */
 export const HUB_WEBHOOK_TOKEN_HEADER = 'x-conversa-hub-token';
@@ -114,7 +116,11 @@ export function createHubAdapter(options: HubAdapterOptions): ChannelAdapter {
 
     verifyInbound(channel, request) {
       const given = request.headers[HUB_WEBHOOK_TOKEN_HEADER];
-      return typeof given === 'string' && sameToken(given, hubWebhookTokenOf(channel.webhookSecret));
+      if (typeof given !== 'string' || !sameToken(given, hubWebhookTokenOf(channel.webhookSecret))) return false;
+      // The token proves the URL; the call must also come from the channel's own subscription (not one replaced by a
+      // restart that the hub still serves, nor another account's subscription of the same hub channel).
+      const expected = channel.providerState.subscriptionId;
+      return typeof expected === 'string' && expected !== '' && hubSubscriptionIdOf(request.body) === expected;
     },
 
     parseInbound: (channel, body) => parseHubWebhook(channel.type, body),

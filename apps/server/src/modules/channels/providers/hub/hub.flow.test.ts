@@ -107,10 +107,11 @@ describe('hub account and channels', () => {
     const cases: [object, number, object][] = [
       [{ id: 'wa-1', name: 'Dup', channel: 'whatsapp' }, 400, { error: 'ERR_VALIDATION', field: 'id' }],
       [
-        { id: 'tg-1', name: 'Tg', channel: 'telegram' },
+        { id: 'tg-1', name: 'Tg', channel: 'webchat' },
         400,
         { error: 'ERR_CHANNEL_TYPE_UNSUPPORTED', field: 'channel' },
       ],
+      [{ id: 'tg-1', name: 'Mentira', channel: 'facebook' }, 400, { error: 'ERR_HUB_DATA_INVALID' }],
       [{ id: 'wa-other', name: 'Alheio', channel: 'whatsapp' }, 400, { error: 'ERR_HUB_DATA_INVALID' }],
       [{ id: 'fb-1', name: 'Mentira', channel: 'whatsapp' }, 400, { error: 'ERR_HUB_DATA_INVALID' }],
       [{ id: '', name: 'x', channel: 'whatsapp' }, 400, { error: 'ERR_VALIDATION', field: 'id' }],
@@ -167,7 +168,8 @@ describe('hub webhook -> ticket -> reply', () => {
   });
 
   it('a malformed webhook is a 400 and stores nothing', async () => {
-    const res = await deliver('wa-1', { type: 'MESSAGE', message: { id: 'x' } });
+    const { subscriptionId } = sim.message('wa-1', CUSTOMER, []);
+    const res = await deliver('wa-1', { type: 'MESSAGE', subscriptionId, message: { id: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
   });
@@ -198,6 +200,29 @@ describe('hub webhook -> ticket -> reply', () => {
     expect(rejected.statusCode).toBe(200);
     const failed = (await history(ticket.id)).find((m) => m.messageId === second)!;
     expect(failed).toMatchObject({ isDelayed: true, sendError: 'REJECTED: Re-engagement message' });
+  });
+
+  it('statuses under new ids of their own find the message by the network id they name', async () => {
+    await t.call(agent, 'POST', `/hub-message/${ticket.id}`, { body: 'Terceira', idFront: 'hub-3' });
+    await runSends();
+    const hubId = sim.sent.at(-1)!.id;
+    const wamid = 'wamid.HBgNNTUxMTk5ODc2NTQzMhUCABEYEjQ5RDBGQzA2NjE1QjIwQzE4NQA=';
+    const mine = async () => (await history(ticket.id)).find((m) => m.body === 'Terceira')!;
+    // Under a new id and a network id the channel has never seen: nothing to match, nothing changes.
+    const stray = sim.status('wa-1', hubId, 'DELIVERED', undefined, { eventId: 'evt-0', providerMessageId: 'wamid.x' });
+    expect((await deliver('wa-1', stray)).statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ messageId: hubId, ack: 1 });
+    // SENT names the hub's id and the network's; DELIVERED and READ come under new ids, naming the network's alone.
+    await deliver('wa-1', sim.status('wa-1', hubId, 'SENT', undefined, { providerMessageId: wamid }));
+    await deliver(
+      'wa-1',
+      sim.status('wa-1', hubId, 'DELIVERED', undefined, { eventId: 'evt-1', providerMessageId: wamid }),
+    );
+    expect(await mine()).toMatchObject({ ack: 2, messageId: wamid });
+    await deliver('wa-1', sim.status('wa-1', hubId, 'READ', undefined, { eventId: 'evt-2', providerMessageId: wamid }));
+    expect(await mine()).toMatchObject({ ack: 3 });
+    // The event ids matched nothing else: the other messages kept their acks.
+    expect((await history(ticket.id)).filter((m) => m.fromMe && m.ack === 3)).toHaveLength(2);
   });
 
   it('a file from the chat goes to the hub as its signed link, which serves the file', async () => {
@@ -235,6 +260,61 @@ describe('hub webhook -> ticket -> reply', () => {
     expect(photo).toMatchObject({ mediaStatus: 'ready' });
     expect((await t.app.inject({ method: 'GET', url: photo.mediaUrl! })).body).toBe('JPEGDATA');
     expect(sim.callsOf('POST', '/channels/whatsapp/media')).toHaveLength(1);
+  });
+});
+
+describe('hub subscriptions and Telegram through the hub', () => {
+  it('refuses, storing nothing, a call with the right token from a subscription that is not the channel’s', async () => {
+    const stale = [...sim.subscriptions.values()].find((s) => s.channel === 'wa-1')!.id;
+    const before = (await history(ticket.id)).length;
+    // Another subscription of the same hub channel (another account, a copy of our URL) and none at all.
+    for (const subscriptionId of ['f44d13f2-0000-4000-8000-000000000000', undefined]) {
+      const body = {
+        ...sim.message('wa-1', CUSTOMER, [{ type: 'text', text: 'de outra assinatura' }]),
+        subscriptionId,
+      };
+      const res = await deliver('wa-1', body);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'ERR_WEBHOOK_UNAUTHORIZED' });
+    }
+    // A restart replaces the subscription: the old one, still served by the hub, is refused; the new one is stored.
+    expect((await t.call(admin, 'POST', '/hub-channel-setagain/', { whatsappId: channel.id })).statusCode).toBe(200);
+    const old = {
+      ...sim.message('wa-1', CUSTOMER, [{ type: 'text', text: 'da assinatura antiga' }]),
+      subscriptionId: stale,
+    };
+    expect((await deliver('wa-1', old)).statusCode).toBe(401);
+    expect((await history(ticket.id)).length).toBe(before);
+    const fresh = sim.message('wa-1', CUSTOMER, [{ type: 'text', text: 'da assinatura nova' }]);
+    expect(fresh.subscriptionId).not.toBe(stale);
+    expect((await deliver('wa-1', fresh)).statusCode).toBe(200);
+    expect((await history(ticket.id)).map((m) => m.body)).toContain('da assinatura nova');
+  });
+
+  it('runs a hub Telegram channel: contact by chat id, the reply to /channels/telegram/messages', async () => {
+    const created = await t.call(admin, 'POST', '/hub-channel/', { id: 'tg-1', name: 'Loja Tg', channel: 'telegram' });
+    expect(created.statusCode, created.body).toBe(200);
+    const tg = created.json<{ data: ChannelDto }>().data;
+    expect(tg).toMatchObject({ type: 'hub_telegram', wabaId: 'tg-1', status: 'CONNECTED' });
+    const body = sim.message('tg-1', '912345678', [{ type: 'text', text: 'Oi pelo Telegram' }], {
+      visitor: { name: 'João Lima' },
+    });
+    expect((await deliver('tg-1', body)).statusCode).toBe(200);
+    const tgTicket = (await t.call(agent, 'GET', '/tickets?status=pending'))
+      .json<TicketListResponse>()
+      .tickets.find((x) => x.whatsappId === tg.id)!;
+    const full = (await t.call(agent, 'GET', `/tickets/${tgTicket.id}`)).json<TicketDto>();
+    expect(full.contact).toMatchObject({ telegramId: '912345678', number: null, name: 'João Lima' });
+    await t.call(agent, 'PUT', `/tickets/${tgTicket.id}`, { status: 'open', userId: agent.id });
+    const reply = await t.call(agent, 'POST', `/hub-message/${tgTicket.id}`, { body: 'Olá João!', idFront: 'tg-1' });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(await runSends()).toBe(1);
+    expect(sim.sent.at(-1)).toMatchObject({
+      channel: 'telegram',
+      body: { from: 'tg-1', to: '912345678', contents: [{ type: 'text', text: 'Olá João!' }] },
+    });
+    const list = (await t.call(admin, 'GET', '/hub-channel/')).json<{ data: { id: string; connected: boolean }[] }>();
+    expect(list.data.find((c) => c.id === 'tg-1')).toMatchObject({ connected: true });
   });
 });
 

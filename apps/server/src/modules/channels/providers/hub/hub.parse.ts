@@ -2,8 +2,9 @@
  * Hub webhooks to normalised InboundEvents. One MESSAGE may carry several contents: the first keeps the hub's message
  * id, the others get `<id>:<index>` (the messages table is unique per channel and provider id). Contacts are keyed by
  * the hub's visitor id in the field of their network: WhatsApp by number, Facebook by `messengerId` (the page-scoped
- * id, as a Messenger channel would store it), Instagram by `instagramPK`, e-mail by `messengerId` holding the address
- * (no contact field is keyed by e-mail; an address never collides with Messenger's numeric ids).
+ * id, as a Messenger channel would store it), Instagram by `instagramPK`, Telegram by `telegramId` (the chat id, as a
+ * Telegram bot channel would store it), e-mail by `messengerId` holding the address (no contact field is keyed by
+ * e-mail; an address never collides with Messenger's numeric ids).
  */
 import type { ChannelType, MessageMediaType } from '@conversa/shared';
 import type { InboundEvent, InboundMedia, InboundParty } from '../../channels.adapter.js';
@@ -65,7 +66,7 @@ function partyOf(type: ChannelType, message: HubMessage): InboundParty {
     const digits = digitsOnly(message.from);
     return { ...base, chatId: digits, number: digits, idField: 'number' };
   }
-  const idField = type === 'hub_instagram' ? 'instagramPK' : 'messengerId';
+  const idField = type === 'hub_instagram' ? 'instagramPK' : type === 'hub_telegram' ? 'telegramId' : 'messengerId';
   return { ...base, chatId: message.from, number: null, idField };
 }
 
@@ -78,10 +79,12 @@ function fileMediaType(mime: string | null, contentType: string): MessageMediaTy
   if (contentType === 'image' || contentType === 'video' || contentType === 'audio' || contentType === 'sticker') {
     return contentType;
   }
+  if (contentType === 'photo') return 'image';
   return 'application';
 }
 
-const FILE_TYPES = new Set(['file', 'image', 'audio', 'video', 'document', 'sticker', 'voice', 'ptt']);
+/** Content types that carry a file (Telegram through the hub names its pictures `photo`). */
+const FILE_TYPES = new Set(['file', 'image', 'photo', 'audio', 'video', 'document', 'sticker', 'voice', 'ptt']);
 
 interface Content {
   mediaType: MessageMediaType;
@@ -144,6 +147,12 @@ function messageEvents(type: ChannelType, message: HubMessage, fallbackTime: num
 const ACKS: Record<string, 1 | 2 | 3> = { SENT: 1, DELIVERED: 2, READ: 3 };
 const FAILURES = new Set(['REJECTED', 'ERROR', 'FAILED']);
 
+/** The subscription a webhook call names (every MESSAGE and MESSAGE_STATUS carries it); null when it names none. */
+export function hubSubscriptionIdOf(body: unknown): string | null {
+  const id = (body as { subscriptionId?: unknown } | null)?.subscriptionId;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
 /**
  * One webhook call of a channel of type `type`. A MESSAGE whose direction is OUT is the hub's echo of a send (ours, or
  * one made in the hub's own inbox): it is skipped, since our send stores its message when the hub answers, and an
@@ -162,11 +171,14 @@ export function parseHubWebhook(type: ChannelType, body: unknown, now = Date.now
     const status = event.messageStatus;
     const code = status.code.toUpperCase();
     const timestamp = hubTimeOf(status.timestamp ?? event.timestamp, now);
+    // The network's id (WhatsApp's wamid): the hub's later statuses name the message by it under new ids of their own.
+    const alias = status.providerMessageId || null;
     const ack = ACKS[code];
-    if (ack) return [{ kind: 'ack', providerMessageId: event.messageId, ack, timestamp }];
+    if (ack) return [{ kind: 'ack', providerMessageId: event.messageId, ack, timestamp, alias }];
     if (FAILURES.has(code)) {
       const reason = status.error?.message || status.description || 'rejected by the provider';
-      return [{ kind: 'send-failed', providerMessageId: event.messageId, error: `${code}: ${reason}`, timestamp }];
+      const error = `${code}: ${reason}`;
+      return [{ kind: 'send-failed', providerMessageId: event.messageId, error, timestamp, alias }];
     }
   }
   // Other kinds (the hub's channel notices) and unknown status codes: acknowledged, nothing to store.

@@ -53,8 +53,17 @@ export interface HubSimulator {
     contents: Record<string, unknown>[],
     extra?: { id?: string; visitor?: Record<string, unknown>; direction?: 'IN' | 'OUT'; timestamp?: string },
   ): Record<string, unknown>;
-  /** A MESSAGE_STATUS webhook body for a message the hub answered on a send. */
-  status(channelId: string, messageId: string, code: string, description?: string): Record<string, unknown>;
+  /**
+   * A MESSAGE_STATUS webhook body for a message the hub answered on a send. `providerMessageId`: the network's id of
+   * the message; `eventId`: the id the status comes under instead of the message's (the hub's later statuses do).
+   */
+  status(
+    channelId: string,
+    messageId: string,
+    code: string,
+    description?: string,
+    extra?: { providerMessageId?: string; eventId?: string },
+  ): Record<string, unknown>;
   /** Where the hub posts a channel's webhooks (the subscribed URL) and the body, for tests that inject it. */
   webhookOf(
     channelId: string,
@@ -216,16 +225,21 @@ export async function startHubSimulator(): Promise<HubSimulator> {
         message: { id, from, to: channelId, direction, channel, visitor, contents, timestamp },
       };
     },
-    status(channelId, messageId, code, description) {
+    status(channelId, messageId, code, description, extra = {}) {
       const channel = [...accounts.values()].flat().find((c) => c.id === channelId)?.channel ?? 'whatsapp';
       return {
         type: 'MESSAGE_STATUS',
         timestamp: HUB_TIME,
         subscriptionId: [...subscriptions.values()].find((s) => s.channel === channelId)?.id,
         channel,
-        messageId,
+        messageId: extra.eventId ?? messageId,
         contentIndex: 0,
-        messageStatus: { timestamp: HUB_TIME, code, description: description ?? `The message is ${code}` },
+        messageStatus: {
+          timestamp: HUB_TIME,
+          code,
+          description: description ?? `The message is ${code}`,
+          ...(extra.providerMessageId ? { providerMessageId: extra.providerMessageId } : {}),
+        },
       };
     },
     webhookOf,
