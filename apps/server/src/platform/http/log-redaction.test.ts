@@ -45,6 +45,22 @@ describe('request log redaction', () => {
     }
   });
 
+  it("logs public files' requests without their names (the name is the credential)", async () => {
+    const names = ['q7Hc2kP9xLmN4vB8.png', 'cf-0b5e7c1e-3c52-4a53-9d0a-71d0c4b8e111.ogg', 'Zx81QwErTy.pdf'];
+    lines.splice(0);
+    await t.app.inject({ method: 'GET', url: `/api/public/${admin.tenantId}/${names[0]}` });
+    await t.app.inject({ method: 'GET', url: `/api/public/chat-flow/${admin.tenantId}/${names[1]}` });
+    const redirect = await t.app.inject({ method: 'GET', url: `/public/${admin.tenantId}/${names[2]}` });
+    expect(redirect.statusCode).toBe(308);
+    // The router decodes escapes: this spelling reaches the same route and must not log the name either.
+    await t.app.inject({ method: 'GET', url: `/api/%70ublic/${admin.tenantId}/%71${names[0]!.slice(1)}` });
+    const log = lines.join('');
+    expect(log).toContain(`/api/public/${admin.tenantId}/[redacted]`);
+    expect(log).toContain(`/api/public/chat-flow/${admin.tenantId}/[redacted]`);
+    expect(log).toContain(`/public/${admin.tenantId}/[redacted]`);
+    for (const name of names) expect(log).not.toContain(name.slice(3, 12));
+  });
+
   it('keeps the bearer and the cookie out of a logged request', async () => {
     lines.splice(0);
     t.platform.logger.info({ headers: { authorization: admin.auth.authorization, cookie: 'jrt=abc123secret' } });
@@ -67,6 +83,12 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/webhooks/waba/7?hub.mode=subscribe&hub.verify_token=vt&hub.challenge=42')).toBe(
       '/api/webhooks/waba/7?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42',
     );
+    expect(redactUrl('/api/public/3/abc.png')).toBe('/api/public/3/[redacted]');
+    expect(redactUrl('/public/3/abc.png?x=1')).toBe('/public/3/[redacted]?x=1');
+    expect(redactUrl('/api/public/chat-flow/3/cf-abc.png')).toBe('/api/public/chat-flow/3/[redacted]');
+    expect(redactUrl('/api/public/3/a%2Fb')).toBe('/api/public/3/[redacted]');
+    expect(redactUrl('/api/public/logo.svg')).toBe('/api/public/logo.svg');
+    expect(redactUrl('/api/public/app-info')).toBe('/api/public/app-info');
     expect(logSerializers.headers({ Authorization: 'x', cookie: 'y' })).toEqual({
       Authorization: '[redacted]',
       cookie: '[redacted]',

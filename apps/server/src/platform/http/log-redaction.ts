@@ -1,6 +1,7 @@
 /**
- * What request logs may say: bearer URLs (media links, contact exports) carry their credential in the path, and a
- * log line is read by more people than the API is, so the token segment and credential headers never reach it.
+ * What request logs may say: bearer URLs (media links, contact exports, public file names) carry their credential in
+ * the path, and a log line is read by more people than the API is, so the token segment and credential headers never
+ * reach it.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -8,14 +9,24 @@ export const REDACTED = '[redacted]';
 
 /** Path prefixes whose next segment is a bearer token (the routes that serve `<img>` tags and download links). */
 const TOKEN_PATH_PREFIXES = ['/api/media/', '/api/contacts/export/', '/api/contacts/avatar/'];
+/**
+ * Public files (quick messages' `/api/public/{tenantId}/{name}`, chat flows' `/api/public/chat-flow/{tenantId}/{name}`,
+ * and the same without `/api`, answered by a redirect): the unguessable name is the credential, so everything after
+ * the tenant segment goes. Branding files (`/api/public/logo.svg`, one segment) are nobody's secret and stay.
+ */
+const PUBLIC_FILE_PATH = /^(\/(?:api\/)?public\/(?:chat-flow\/)?[^/]*\/)[^/].*$/;
 /** `hub.verify_token`: Meta's webhook verification (official channels); `token`: the hub's subscribed URL too. */
 const SECRET_QUERY_KEYS = /^(token|access_token|jrt|key|secret|signature|hub\.verify_token)$/i;
 const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
-  let pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
+  // The router decodes percent-escapes before matching (`/api/%70ublic/...` is served as `/api/public/...`): match
+  // and log the decoded path, so no spelling of a credential's route escapes the rules below.
+  let pathname = rawPath.includes('%') ? decodeURIComponentSafe(rawPath) : rawPath;
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1);
+  pathname = pathname.replace(PUBLIC_FILE_PATH, `$1${REDACTED}`);
   for (const prefix of TOKEN_PATH_PREFIXES) {
     if (pathname.startsWith(prefix) && pathname.length > prefix.length) {
       const rest = pathname.slice(prefix.length);

@@ -28,6 +28,26 @@ describe('local media store', () => {
     await store.delete(key);
   });
 
+  it('writes files 0600 and folders 0700, also folders an older install made 0755', async () => {
+    const older = fs.mkdtempSync(path.join(os.tmpdir(), 'media-modes-'));
+    try {
+      fs.chmodSync(older, 0o755);
+      fs.mkdirSync(path.join(older, '8'), { mode: 0o755 });
+      fs.chmodSync(path.join(older, '8'), 0o755);
+      const modes = createLocalMediaStore(older);
+      await modes.put('8/a.bin', Buffer.from('a'), 'application/octet-stream');
+      await modes.put('9/b.bin', Readable.from([Buffer.from('b')]), 'application/octet-stream');
+      const mode = (file: string) => fs.statSync(path.join(older, file)).mode & 0o777;
+      expect(mode('.')).toBe(0o700);
+      expect(mode('8')).toBe(0o700);
+      expect(mode('9')).toBe(0o700);
+      expect(mode('8/a.bin')).toBe(0o600);
+      expect(mode('9/b.bin')).toBe(0o600);
+    } finally {
+      fs.rmSync(older, { recursive: true, force: true });
+    }
+  });
+
   it('refuses path-like keys and leaves nothing behind a failed write', async () => {
     await expect(store.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow('invalid media key');
     const failing = new Readable({

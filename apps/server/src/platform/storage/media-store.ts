@@ -39,16 +39,33 @@ export function newMediaKey(tenantId: number, fileName: string | null): string {
   return `${tenantId}/${crypto.randomUUID()}${safeExt}`;
 }
 
+/**
+ * Media is the tenants' customers' files: only the server's own user reads them. Files are created 0600 and folders
+ * 0700 (the mode is given at creation, so no other user ever sees a readable file, whatever the umask allows).
+ */
+export const MEDIA_FILE_MODE = 0o600;
+export const MEDIA_DIR_MODE = 0o700;
+
 export function createLocalMediaStore(root: string): MediaStore {
   const fileOf = (key: string) => path.join(root, assertMediaKey(key));
+  // Folders made private once per process: mkdir's mode only applies to folders it creates, and an install that
+  // predates the modes has its root and tenant folders at 0755.
+  const privateDirs = new Set<string>();
+  const ensureDir = async (dir: string) => {
+    if (privateDirs.has(dir)) return;
+    await fs.promises.mkdir(dir, { recursive: true, mode: MEDIA_DIR_MODE });
+    for (const folder of [root, dir]) await fs.promises.chmod(folder, MEDIA_DIR_MODE);
+    privateDirs.add(dir);
+  };
   return {
     async put(key, data) {
       const file = fileOf(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await ensureDir(path.dirname(file));
       // Written beside and renamed, so a reader never sees half a file and a failed write leaves nothing.
       const partial = `${file}.${crypto.randomBytes(4).toString('hex')}.part`;
       try {
-        await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, fs.createWriteStream(partial));
+        const out = fs.createWriteStream(partial, { mode: MEDIA_FILE_MODE });
+        await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, out);
         await fs.promises.rename(partial, file);
       } catch (error) {
         await fs.promises.rm(partial, { force: true });
