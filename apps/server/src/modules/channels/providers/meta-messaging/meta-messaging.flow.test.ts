@@ -127,6 +127,23 @@ describe('Messenger: webhook -> ticket -> reply', () => {
     expect((await t.app.inject({ method: 'GET', url: photo.mediaUrl! })).body).toBe('JPEGDATA');
   });
 
+  it('a sticker with its image twin is one sticker message, unread +1', async () => {
+    const before = (await t.call(agent, 'GET', `/tickets/${ticket.id}`)).json<TicketDto>().unreadMessages;
+    const count = (await history()).length;
+    expect((await webhook(fixture('messenger-sticker-twin'))).statusCode).toBe(200);
+    const stored = (await history()).slice(count);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ messageId: 'm_sticker_twin', mediaType: 'sticker', isSticker: true });
+    expect((await t.call(agent, 'GET', `/tickets/${ticket.id}`)).json<TicketDto>().unreadMessages).toBe(before + 1);
+  });
+
+  it('a message_edit updates the stored text and marks the message edited', async () => {
+    expect((await webhook(fixture('messenger-edit'))).statusCode).toBe(200);
+    const edited = (await history()).find((m) => m.messageId === 'm_text_1')!;
+    expect(edited).toMatchObject({ edition: 'Olá, meu pedido 123 não chegou' });
+    expect(edited.editedAt).not.toBeNull();
+  });
+
   it("the agent's reply reaches the Send API with our metadata; its echo is not stored again", async () => {
     await t.call(agent, 'PUT', `/tickets/${ticket.id}`, { status: 'open', userId: agent.id });
     const sent = await t.call(agent, 'POST', `/messages/${ticket.id}`, { body: 'Oi, Maria!', idFront: 'flow-1' });

@@ -63,6 +63,51 @@ describe('Messenger messages', () => {
     });
   });
 
+  it('a sticker sent as a `sticker` attachment and its `image` twin is one sticker under the mid', () => {
+    const events = messenger('messenger-sticker-twin');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'message',
+      providerMessageId: 'm_sticker_twin',
+      mediaType: 'sticker',
+      isSticker: true,
+      body: '',
+      media: { ref: 'https://scontent.xx.fbcdn.net/v/t39.1997-6/like.png', mime: 'image/png' },
+    });
+    // The sticker attachment without a link (after Meta's transition it may come alone): the twin's link is kept.
+    const body = fixture('messenger-sticker-twin');
+    const message = (body.entry as { messaging: { message: { attachments: { payload: object }[] } }[] }[])[0]!
+      .messaging[0]!.message;
+    message.attachments[0]!.payload = { sticker_id: 369239263222822 };
+    const [alone] = parseMetaMessagingWebhook('messenger', { wabaId: PAGE }, body);
+    expect(alone).toMatchObject({
+      mediaType: 'sticker',
+      media: { ref: 'https://scontent.xx.fbcdn.net/v/t39.1997-6/like.png' },
+    });
+    // The same file listed twice is one file; two different files stay two.
+    message.attachments = [
+      { type: 'image', payload: { url: 'https://cdn.fbsbx.com/a.jpg' } },
+      { type: 'image', payload: { url: 'https://cdn.fbsbx.com/a.jpg' } },
+    ] as never;
+    expect(parseMetaMessagingWebhook('messenger', { wabaId: PAGE }, body)).toHaveLength(1);
+  });
+
+  it('an edit (message_edit) is an edit event of the mid with the new text', () => {
+    expect(messenger('messenger-edit')).toEqual([
+      {
+        kind: 'edit',
+        providerMessageId: 'm_text_1',
+        party: customer,
+        body: 'Olá, meu pedido 123 não chegou',
+        timestamp: T + 21,
+      },
+    ]);
+    const noText = fixture('messenger-edit');
+    const item = (noText.entry as { messaging: { message_edit: Record<string, unknown> }[] }[])[0]!.messaging[0]!;
+    delete item.message_edit.text;
+    expect(() => parseMetaMessagingWebhook('messenger', { wabaId: PAGE }, noText)).toThrow(ZodError);
+  });
+
   it('a quick reply is a button_reply carrying its payload', () => {
     expect(messenger('messenger-quick-reply')).toEqual([
       expect.objectContaining({

@@ -1,7 +1,7 @@
 /**
  * Messenger (`object: page`) and Instagram (`object: instagram`) webhooks to normalised InboundEvents. One call
  * carries entries (one per page / Instagram account), each with `messaging[]` items: a message (or its echo, or an
- * Instagram unsend), a reaction, a read, a delivery or a postback. Items of kinds we do not handle (optins,
+ * Instagram unsend), an edit (`message_edit`), a reaction, a read, a delivery or a postback. Items of kinds we do not handle (optins,
  * referrals, handovers) yield nothing; the call is still acknowledged so Meta does not resend it.
  *
  * Names: the webhook carries only ids (PSID / IGSID); the adapter's `enrichInbound` fills names and pictures from the
@@ -88,8 +88,7 @@ const textContent = (body: string, meta: Record<string, unknown> | null = null):
  */
 function attachmentContent(attachment: MetaAttachment, text: string): Content {
   const link = httpUrl(attachment.payload?.url ?? attachment.url);
-  const sticker = attachment.payload?.sticker_id;
-  if (attachment.type === 'image' && sticker !== undefined && link) {
+  if (isStickerAttachment(attachment) && link) {
     return { mediaType: 'sticker', media: mediaAt(link, 'image/png'), body: '', meta: null, isSticker: true };
   }
   const file = FILE_KINDS[attachment.type];
@@ -116,13 +115,42 @@ function attachmentContent(attachment: MetaAttachment, text: string): Content {
   return { ...textContent(text || attachment.type), mediaType: 'unsupported' };
 }
 
-/** The contents of one message: its text, or one per attachment (Messenger sends several images as one message). */
+/** A sticker: Meta's `sticker` attachment, or the `image` one carrying a `sticker_id` (its older form). */
+const isStickerAttachment = (attachment: MetaAttachment): boolean =>
+  attachment.type === 'sticker' || (attachment.type === 'image' && attachment.payload?.sticker_id !== undefined);
+
+/**
+ * The attachments that are distinct things. Meta sends one sticker as a `sticker` attachment and an `image` twin
+ * (both during its 2026 transition, then the sticker alone): a message with a sticker is that one sticker, its link
+ * the first either gives. The same file listed twice is one file.
+ */
+function distinctAttachments(attachments: readonly MetaAttachment[]): MetaAttachment[] {
+  const stickers = attachments.filter(isStickerAttachment);
+  if (stickers.length > 0) {
+    const withLink = stickers.find((a) => httpUrl(a.payload?.url ?? a.url)) ?? stickers[0]!;
+    return [{ ...withLink, type: 'sticker' }];
+  }
+  const seen = new Set<string>();
+  return attachments.filter((attachment) => {
+    const link = httpUrl(attachment.payload?.url ?? attachment.url);
+    if (!link) return true;
+    if (seen.has(link)) return false;
+    seen.add(link);
+    return true;
+  });
+}
+
+/**
+ * The contents of one message: its text, or one per distinct attachment. A message row holds one file, so the
+ * several photos Messenger sends as one message stay one row each (the first keeps the mid), while the twins Meta
+ * sends for one thing (a sticker) are one content: one row, unread +1.
+ */
 function contentsOf(message: MetaMessage): Content[] {
   const text = message.text ?? '';
   const story = message.reply_to?.story;
   const storyMeta = story ? { storyReply: true, storyId: story.id ?? null, url: httpUrl(story.url) } : null;
   if (message.attachments?.length) {
-    return message.attachments.map((attachment, index) => {
+    return distinctAttachments(message.attachments).map((attachment, index) => {
       const content = attachmentContent(attachment, index === 0 ? text : '');
       return storyMeta && !content.meta ? { ...content, meta: JSON.stringify(storyMeta) } : content;
     });
@@ -160,6 +188,11 @@ function messageEvents(type: MetaMessagingType, item: MetaMessaging, message: Me
 function itemEvents(type: MetaMessagingType, item: MetaMessaging): InboundEvent[] {
   const timestamp = item.timestamp ?? Date.now();
   if (item.message) return messageEvents(type, item, item.message);
+  // The customer edited a message (its new text): the stored body is updated and the message marked edited.
+  if (item.message_edit) {
+    const { mid, text } = item.message_edit;
+    return [{ kind: 'edit', providerMessageId: mid, party: partyOf(type, item.sender.id), body: text, timestamp }];
+  }
   if (item.reaction) {
     const { mid, action, emoji, reaction } = item.reaction;
     const shown = action === 'unreact' ? '' : (emoji ?? REACTION_EMOJI[reaction ?? ''] ?? reaction ?? '');

@@ -79,6 +79,15 @@ export const metaMessagingSchema = z
       .object({ mids: z.array(id).max(1_000).optional(), watermark: z.number().optional() })
       .loose()
       .optional(),
+    /** The customer edited a message: its mid and new text (`num_edit`: how many times; Messenger allows five). */
+    message_edit: z
+      .object({
+        mid: id,
+        text: z.string().max(TEXT_MAX),
+        num_edit: z.union([z.number(), z.string().max(20)]).optional(),
+      })
+      .loose()
+      .optional(),
     postback: z
       .object({
         title: z.string().max(1_000).optional(),
