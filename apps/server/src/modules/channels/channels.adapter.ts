@@ -223,6 +223,13 @@ export interface WebhookRequest {
   rawBody?: Buffer;
 }
 
+/** A signature over a webhook's raw body, computed as the body streams (channels.webhooks.spool.ts). */
+export interface BodySignature {
+  update(chunk: Buffer): void;
+  /** Whether the bytes given so far are the signed body (call once, after the last chunk). */
+  matches(): boolean;
+}
+
 export interface NumberCheck {
   exists: boolean;
   /** The number WhatsApp knows (digits, ninth digit resolved), when it exists. */
@@ -266,6 +273,13 @@ export interface ChannelAdapter {
   readonly capabilities: AdapterCapabilities;
   /** True when the request carries this channel's secret/signature. Constant-time compare. */
   verifyInbound(channel: ChannelCredentials, request: WebhookRequest): boolean;
+  /**
+   * Gateways, whose webhooks may be large (GATEWAY_CHANNEL_TYPES): the credential checked before the body is read,
+   * either a header secret (`verifyHeaders`, Evolution) or a signature over the body computed while it streams
+   * (`bodySignature`, Wuzapi; null when the request carries none). `verifyInbound` still runs on the whole request.
+   */
+  verifyHeaders?(channel: ChannelCredentials, headers: WebhookRequest['headers']): boolean;
+  bodySignature?(channel: ChannelCredentials, headers: WebhookRequest['headers']): BodySignature | null;
   /** Normalised events of one webhook call; throws a zod error (→ 400) on a malformed payload. */
   parseInbound(channel: ChannelCredentials, body: unknown): InboundEvent[];
   send(channel: ChannelCredentials, message: OutboundMessage): Promise<SendResult>;

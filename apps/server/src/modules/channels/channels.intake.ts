@@ -9,12 +9,22 @@ import type { Database } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { systemContext, withSystem } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
-import type { ChannelAdapter, ChannelCredentials, InboundEvent, WebhookRequest } from './channels.adapter.js';
+import type { ErrorCode } from '@conversa/shared';
+import type {
+  BodySignature,
+  ChannelAdapter,
+  ChannelCredentials,
+  InboundEvent,
+  WebhookRequest,
+} from './channels.adapter.js';
 import { toCredentials } from './channels.dto.js';
 import type { AdapterRegistry } from './channels.registry.js';
 import './channels.events.js';
 import { findChannelById, type ChannelRow } from './channels.repository.js';
 import type { SessionsService } from './channels.sessions.js';
+import { GATEWAY_CHANNEL_TYPES } from './sessions/session-adapter.js';
+
+const isGateway = (type: string) => (GATEWAY_CHANNEL_TYPES as readonly string[]).includes(type);
 
 /**
  * Stores one inbound event of a channel (contact upsert, ticket find-or-create, message insert, follow-up jobs) in
@@ -42,7 +52,10 @@ export function inboundSinkOf(platform: object): InboundSink | undefined {
 
 export interface IntakeResult {
   received: number;
-  /** True when the channel is disconnected or inactive: acknowledged so the provider stops resending, not stored. */
+  /**
+   * True when the channel is switched off (or disconnected, but not a gateway's): acknowledged so the provider stops
+   * resending, not stored.
+   */
   ignored: boolean;
 }
 
@@ -99,10 +112,14 @@ export function createWebhookIntake(deps: {
     return read;
   }
 
-  async function resolve(provider: string, channelId: number) {
+  /**
+   * The adapter and channel of a webhook path. A webhook POST answers an unknown id (or another type's channel)
+   * exactly as a refused credential, ERR_WEBHOOK_UNAUTHORIZED: the public URL tells nobody which ids exist.
+   */
+  async function resolve(provider: string, channelId: number, missing: ErrorCode = 'ERR_WEBHOOK_UNAUTHORIZED') {
     const adapter = registry.forProvider(provider);
     const row = adapter ? await readChannel(channelId) : null;
-    if (!adapter || !row || row.type !== adapter.type) throw fail('ERR_NO_WAPP_FOUND');
+    if (!adapter || !row || row.type !== adapter.type) throw fail(missing);
     return { adapter, row };
   }
 
@@ -116,12 +133,29 @@ export function createWebhookIntake(deps: {
   }
 
   return {
-    /** Throws ERR_NO_WAPP_FOUND unless the channel exists and is the provider's (read before a large body is). */
-    async expect(provider: string, channelId: number): Promise<void> {
-      await resolve(provider, channelId);
+    /**
+     * A gateway webhook before its body is read (GATEWAY_CHANNEL_TYPES): the channel exists, is the provider's and
+     * the request carries its header secret, or else its body signature, returned to be computed while the body
+     * streams (null: nothing left to check before the body). Anything else throws ERR_WEBHOOK_UNAUTHORIZED, the
+     * same for an unknown id, so no unauthenticated request ever gets the gateways' large body limit.
+     */
+    async preAuthenticate(
+      provider: string,
+      channelId: number,
+      headers: WebhookRequest['headers'],
+    ): Promise<BodySignature | null> {
+      const { adapter, row } = await resolve(provider, channelId);
+      const channel = toCredentials(row);
+      if (adapter.verifyHeaders) {
+        if (!adapter.verifyHeaders(channel, headers)) throw fail('ERR_WEBHOOK_UNAUTHORIZED');
+        return null;
+      }
+      const signature = adapter.bodySignature?.(channel, headers) ?? null;
+      if (!signature) throw fail('ERR_WEBHOOK_UNAUTHORIZED');
+      return signature;
     },
     /** The channel of a webhook path, when it exists and is the provider's (Meta's verification GET reads it). */
-    channel: (provider: string, channelId: number) => resolve(provider, channelId),
+    channel: (provider: string, channelId: number) => resolve(provider, channelId, 'ERR_NO_WAPP_FOUND'),
     parse,
     async receive(provider: string, channelId: number, request: WebhookRequest): Promise<IntakeResult> {
       const { adapter, row } = await resolve(provider, channelId);
@@ -146,8 +180,13 @@ export function createWebhookIntake(deps: {
    * inbound sink, after the adapter's optional enrichment.
    */
   async function deliver(adapter: ChannelAdapter, row: ChannelRow, parsed: InboundEvent[]): Promise<IntakeResult> {
-    // Updates still in flight after a disconnect (or to a switched-off channel) are acknowledged and dropped.
-    if (!row.isActive || row.status === 'DISCONNECTED') return { received: 0, ignored: true };
+    // A switched-off channel, and a disconnected one that is not a gateway's, acknowledge and drop what is still in
+    // flight. A gateway (Evolution, Wuzapi) holds the session itself and reconnects on its own: its DISCONNECTED is
+    // the session's last reported state, not the end of the webhook, so what an authenticated webhook of a
+    // disconnected gateway channel brings is stored (the messages of a reconnection, and the state that follows).
+    if (!row.isActive || (row.status === 'DISCONNECTED' && !isGateway(row.type))) {
+      return { received: 0, ignored: true };
+    }
     const channel = toCredentials(row);
     const events = await enrich(adapter, channel, parsed);
     const ctx = systemContext(row.tenantId);

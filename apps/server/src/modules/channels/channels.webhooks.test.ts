@@ -93,9 +93,12 @@ describe('POST /api/webhooks/telegram/:channelId', () => {
     expect(received).toEqual([]);
   });
 
-  it('answers 404 for an unknown channel or provider, 400 for a malformed update', async () => {
-    expect((await post('telegram/999999', fixture('text-message'))).json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
-    expect((await post(`waba/${channel.id}`, fixture('text-message'))).statusCode).toBe(404);
+  it('answers an unknown channel or provider like a wrong secret (401), 400 for a malformed update', async () => {
+    // No id oracle: which ids exist is not told to someone without their secret.
+    expect((await post('telegram/999999', fixture('text-message'))).json()).toEqual({
+      error: 'ERR_WEBHOOK_UNAUTHORIZED',
+    });
+    expect((await post(`waba/${channel.id}`, fixture('text-message'))).statusCode).toBe(401);
     expect((await post(`Telegram/${channel.id}`, fixture('text-message'))).statusCode).toBe(400);
     const malformed = await post(`telegram/${channel.id}`, { update_id: 'x', message: { text: 'oi' } });
     expect(malformed.statusCode).toBe(400);
@@ -115,7 +118,7 @@ describe('POST /api/webhooks/telegram/:channelId', () => {
     // Telegram keeps the app's limit.
     expect((await raw(`telegram/${channel.id}`)).statusCode).toBe(413);
     // A gateway address with no such channel (or another type's channel) is refused before the body is read: a
-    // body that is not even JSON answers 404, not the parser's 400.
+    // body that is not even JSON answers 401, not the parser's 400 (channels.webhooks.gateways.test.ts has the rest).
     const reads = channelReads.count;
     const unknown = await t.app.inject({
       method: 'POST',
@@ -123,11 +126,11 @@ describe('POST /api/webhooks/telegram/:channelId', () => {
       headers: { 'content-type': 'application/json' },
       payload: `{${'x'.repeat(2 * 1024 * 1024)}`,
     });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ error: 'ERR_WEBHOOK_UNAUTHORIZED' });
     expect(channelReads.count).toBe(reads + 1);
-    expect((await raw(`evo/${channel.id}`)).json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
-    expect((await raw('meow/abc')).statusCode).toBe(404);
+    expect((await raw(`evo/${channel.id}`)).json()).toEqual({ error: 'ERR_WEBHOOK_UNAUTHORIZED' });
+    expect((await raw('meow/abc')).statusCode).toBe(401);
     expect(received).toEqual([]);
   });
 

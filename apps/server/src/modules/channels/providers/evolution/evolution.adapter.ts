@@ -22,6 +22,7 @@ import {
   type OutboundMessage,
   type SendResult,
   type StartResult,
+  type WebhookRequest,
 } from '../../channels.adapter.js';
 import { createEvolutionClient, type EvolutionClient, type EvolutionTarget } from './evolution.client.js';
 import { createHistoryImports, parseHistoryBatch } from './evolution.history.js';
@@ -58,6 +59,12 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+/** The channel's secret, which start() registered as a header of the instance's webhook. */
+function headerSecretMatches(channel: ChannelCredentials, headers: WebhookRequest['headers']): boolean {
+  const given = headers[EVOLUTION_SECRET_HEADER];
+  return typeof given === 'string' && sameSecret(given, channel.webhookSecret);
 }
 
 function targetOf(channel: ChannelCredentials): EvolutionTarget {
@@ -222,9 +229,10 @@ export function createEvolutionAdapter(
       media: ['chat', 'image', 'video', 'audio', 'ptt', 'application', 'sticker'],
     },
 
+    verifyHeaders: headerSecretMatches,
+
     verifyInbound(channel, request) {
-      const given = request.headers[EVOLUTION_SECRET_HEADER];
-      return typeof given === 'string' && sameSecret(given, channel.webhookSecret);
+      return headerSecretMatches(channel, request.headers);
     },
 
     parseInbound(channel, body) {

@@ -267,9 +267,21 @@ export function parseEvolutionMessage(data: unknown): InboundEvent | null {
 
 const ACKS: Record<string, 1 | 2 | 3 | 4> = { SERVER_ACK: 1, DELIVERY_ACK: 2, READ: 3, PLAYED: 4 };
 
-/** Receipts of our own messages; a receipt of the customer's message (our phone read it) is no ack. */
+/**
+ * The reason shown on a message Evolution reports as `ERROR` (Baileys' status 0: WhatsApp did not take it); the
+ * update names no cause of its own.
+ */
+export const EVOLUTION_SEND_ERROR = 'WhatsApp did not accept the message (Evolution status ERROR)';
+
+/**
+ * Receipts of our own messages; a receipt of the customer's message (our phone read it) is no ack. `ERROR` marks
+ * our message undelivered.
+ */
 function updateEvent(data: unknown): InboundEvent | null {
   const update = evoMessageUpdateSchema.parse(data);
+  if (update.status === 'ERROR' && update.fromMe !== false) {
+    return { kind: 'send-failed', providerMessageId: update.keyId, error: EVOLUTION_SEND_ERROR, timestamp: Date.now() };
+  }
   const ack = update.status ? ACKS[update.status] : undefined;
   if (!ack || update.fromMe === false) return null;
   return { kind: 'ack', providerMessageId: update.keyId, ack, timestamp: Date.now() };
@@ -291,8 +303,11 @@ function connectionEvent(data: unknown): SessionEvent | null {
       ...(update.profilePictureUrl !== undefined ? { profilePicUrl: update.profilePictureUrl ?? null } : {}),
     };
   }
+  // Evolution posts `close` only when it gives up (logged out, forbidden): a close it recovers from is followed by
+  // its reconnection, posted as `connecting`, which is where the session stands until `open` (the QR codes of a
+  // new login arrive as qrcode.updated after it).
   if (update.state === 'close' || update.state === 'refused') return { kind: 'session', status: 'DISCONNECTED' };
-  // 'connecting' comes before and between QR codes: the QR state (and its code) stays until open or close.
+  if (update.state === 'connecting') return { kind: 'session', status: 'OPENING' };
   return null;
 }
 

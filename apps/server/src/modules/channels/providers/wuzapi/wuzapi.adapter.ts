@@ -229,6 +229,18 @@ export function createWuzapiAdapter(
       media: ['chat', 'image', 'video', 'audio', 'ptt', 'application', 'sticker'],
     },
 
+    // The HMAC covers the raw body: the route computes it while the body streams (nothing is parsed before it
+    // matched), and verifyInbound checks it again over the bytes kept.
+    bodySignature(channel, headers) {
+      const given = headers[WUZAPI_SIGNATURE_HEADER];
+      if (typeof given !== 'string' || !/^[0-9a-fA-F]{64}$/.test(given)) return null;
+      const hmac = crypto.createHmac('sha256', channel.webhookSecret);
+      return {
+        update: (chunk) => void hmac.update(chunk),
+        matches: () => sameHex(given, hmac.digest('hex')),
+      };
+    },
+
     verifyInbound(channel, request) {
       const given = request.headers[WUZAPI_SIGNATURE_HEADER];
       if (typeof given !== 'string' || !request.rawBody) return false;
