@@ -190,6 +190,22 @@ describe('Cloud API webhook -> ticket -> reply -> statuses', () => {
     });
   });
 
+  it('a group message (group_id) goes to the group contact and ticket, not to the sender’s own ticket', async () => {
+    const before = (await history()).length;
+    await deliver(fixture('group-text'));
+    const stored = await row('wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFkdST1VQMDAwMDAwMDAwMDAwMDAwMQA=');
+    expect(stored.ticketId).not.toBe(ticket.id);
+    const group = (await t.call(admin, 'GET', `/tickets/${stored.ticketId}`)).json<TicketDto>();
+    expect(group).toMatchObject({ isGroup: true });
+    expect(group.contact).toMatchObject({ isGroup: true, number: 'Y2FwaV9ncm91cDoxMjAzNjMwMjA5ODc2NTQzMjE=' });
+    // The sender is the participant: Maria's contact, whose one-to-one ticket got nothing.
+    expect(stored.senderContactId).toBe(ticket.contact.id);
+    expect((await history()).length).toBe(before);
+    await deliver(fixture('group-text'));
+    const again = (await t.call(admin, 'GET', `/tickets/${stored.ticketId}`)).json<TicketDto>();
+    expect(again.unreadMessages).toBe(group.unreadMessages);
+  });
+
   it('a customer known only by a business-scoped user id gets a ticket and the reply goes to that id', async () => {
     await deliver(fixture('bsuid'));
     const list = (await t.call(agent, 'GET', '/tickets?status=pending')).json<TicketListResponse>();

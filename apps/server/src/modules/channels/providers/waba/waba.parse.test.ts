@@ -137,6 +137,23 @@ describe('waba webhook parse: messages', () => {
   });
 });
 
+describe('waba webhook parse: groups', () => {
+  it('a message with group_id is the group chat, the sender its participant (not the one-to-one chat)', () => {
+    expect(only('group-text')).toMatchObject({
+      kind: 'message',
+      providerMessageId: 'wamid.HBgNNTUxMTk4NzY1NDMyMRUCABIYFkdST1VQMDAwMDAwMDAwMDAwMDAwMQA=',
+      body: 'Bom dia, grupo',
+      party: {
+        chatId: 'Y2FwaV9ncm91cDoxMjAzNjMwMjA5ODc2NTQzMjE=',
+        isGroup: true,
+        number: null,
+        idField: 'number',
+        participant: { id: '5511987654321', name: 'Maria Souza', number: '5511987654321', idField: 'number' },
+      },
+    });
+  });
+});
+
 describe('waba webhook parse: statuses', () => {
   it('keeps Meta order (ingestion only moves acks forward) with the pricing of the sent status', () => {
     expect(parse('statuses')).toEqual([

@@ -10,7 +10,7 @@
  * the number behind a username arrives with only a business-scoped user id (BSUID, `from_user_id` /
  * `contacts[].user_id`, e.g. `BR.1502576394655843`); that id is no phone number, so the contact is keyed by it on
  * the `messengerId` field (a Meta-scoped id field, see WABA_BSUID_ID_FIELD) instead of being dropped or mistaken for
- * a number.
+ * a number. A group message (`group_id`) belongs to the group's contact and ticket, the sender being its participant.
  */
 import type { MessageMediaType } from '@conversa/shared';
 import type { InboundEvent, InboundMedia, InboundParty } from '../../channels.adapter.js';
@@ -42,7 +42,8 @@ function contactsOf(value: WabaChangeValue): Contacts {
   return map;
 }
 
-function partyOf(message: WabaInboundMessage, contacts: Contacts): InboundParty | null {
+/** The person who wrote: by phone (wa_id), else by business-scoped user id; null when neither is usable. */
+function senderOf(message: WabaInboundMessage, contacts: Contacts): InboundParty | null {
   const phone = message.from?.replace(/\D/g, '') ?? '';
   if (phone.length >= 8 && phone.length <= 15) {
     const name = contacts.get(message.from!)?.name ?? contacts.get(phone)?.name ?? phone;
@@ -54,6 +55,27 @@ function partyOf(message: WabaInboundMessage, contacts: Contacts): InboundParty 
     return { chatId: userId, isGroup: false, name, number: null, idField: WABA_BSUID_ID_FIELD };
   }
   return null;
+}
+
+/**
+ * The chat of a message: the sender's one-to-one chat, or, with `group_id`, the group (its contact keyed by the
+ * group id on the number field, as every WhatsApp channel keys groups; the webhook names no subject, so the id is
+ * its name until someone renames it) with the sender as the participant, like the other WhatsApp providers.
+ */
+function partyOf(message: WabaInboundMessage, contacts: Contacts): InboundParty | null {
+  const sender = senderOf(message, contacts);
+  if (!message.group_id) return sender;
+  const participant = sender
+    ? { id: sender.chatId, name: sender.name, number: sender.number, idField: sender.idField }
+    : null;
+  return {
+    chatId: message.group_id,
+    isGroup: true,
+    name: message.group_id,
+    number: null,
+    idField: 'number',
+    participant,
+  };
 }
 
 function media(

@@ -114,6 +114,8 @@ export const wabaInboundMessageSchema = z.object({
   from: text(64).optional(),
   /** Business-scoped user id (BSUID, e.g. `BR.1502576394655843`). */
   from_user_id: text(256).optional(),
+  /** A message written in a group the business takes part in (Groups API): the group's id; `from` is the member. */
+  group_id: text(256).optional(),
   timestamp: seconds,
   type: text(64),
   context: z
