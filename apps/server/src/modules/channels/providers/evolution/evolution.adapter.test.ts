@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError, type ChannelCredentials } from '../../channels.adapter.js';
 import { createEvolutionAdapter, evolutionInstanceName } from './evolution.adapter.js';
+import { EVOLUTION_SEND_ERROR } from './evolution.parse.js';
 import { EVOLUTION_SECRET_HEADER } from './evolution.schemas.js';
 import { startEvolutionSimulator, type EvolutionSimulator } from './evolution.simulator.js';
 
@@ -177,6 +178,20 @@ describe('parseInbound', () => {
     expect(adapter.parseInbound(channel, theirs)).toEqual([]);
   });
 
+  it('turns an ERROR status of our message into send-failed with its reason (not an ack)', () => {
+    expect(parse('update-error')).toEqual([
+      {
+        kind: 'send-failed',
+        providerMessageId: '3EB0AA11BB22CC33DD44',
+        error: EVOLUTION_SEND_ERROR,
+        timestamp: expect.any(Number),
+      },
+    ]);
+    const theirs = fixture('update-error');
+    (theirs.data as { fromMe: boolean }).fromMe = false;
+    expect(adapter.parseInbound(channel, theirs)).toEqual([]);
+  });
+
   it('turns connection and QR updates into session events', () => {
     expect(parse('connection-open')).toEqual([
       {
@@ -187,6 +202,8 @@ describe('parseInbound', () => {
       },
     ]);
     expect(parse('connection-close')).toEqual([{ kind: 'session', status: 'DISCONNECTED' }]);
+    // Evolution's reconnection (after a close it recovers from, or a restart) is on its way: OPENING.
+    expect(parse('connection-connecting')).toEqual([{ kind: 'session', status: 'OPENING' }]);
     expect(parse('qrcode-updated')).toEqual([
       { kind: 'session', status: 'qrcode', qrcode: '2@AbCdEf0123456789,xyz,abc==,def==', pairingCode: null },
     ]);
