@@ -86,12 +86,20 @@ describe('POST /api/auth/login', () => {
     expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
   });
 
-  it('answers 429 on the 6th attempt for one e-mail within a minute, even with the right password', async () => {
+  it("refuses the attacker's (e-mail, IP) pair after 5 failures, even with the right password, while the owner logs in from another address", async () => {
     const user = await t.createUser({ session: false, tenantId: 1 });
-    for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'Wrong#Pass1')).statusCode).toBe(401);
-    const sixth = await login(user.email, user.password);
+    const attacker = newIp();
+    for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'Wrong#Pass1', attacker)).statusCode).toBe(401);
+    const sixth = await login(user.email, user.password, attacker);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ error: 'ERR_LIMIT_MAX' });
+    // The e-mail in another case is the same pair.
+    expect((await login(user.email.toUpperCase(), user.password, attacker)).statusCode).toBe(429);
+    // The owner, from their own address, is not locked out while the attacker's pair is refused.
+    expect((await login(user.email, user.password, newIp())).statusCode).toBe(200);
+    expect((await login(user.email, 'Wrong#Pass1', attacker)).statusCode).toBe(429);
+    // The attacker's address with another e-mail is still only under the per-IP cap.
+    expect((await login('someone-else@test.local', 'Wrong#Pass1', attacker)).statusCode).toBe(401);
   });
 
   it('answers 429 on the 6th attempt from one address, whatever the e-mails', async () => {
@@ -117,12 +125,13 @@ describe('POST /api/auth/login', () => {
     expect((await spoofing(LOGIN_PER_IP_MAX)).statusCode).toBe(429);
   });
 
-  it('clears the e-mail counter after a successful login', async () => {
+  it("clears the pair's failures after a successful login", async () => {
     const user = await t.createUser({ session: false, tenantId: 1 });
-    for (let i = 0; i < 4; i += 1) await login(user.email, 'Wrong#Pass1');
-    expect((await login(user.email, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'Wrong#Pass1')).statusCode).toBe(401);
-    expect((await login(user.email, user.password)).statusCode).toBe(429);
+    const ip = newIp();
+    for (let i = 0; i < 4; i += 1) await login(user.email, 'Wrong#Pass1', ip);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await login(user.email, 'Wrong#Pass1', ip)).statusCode).toBe(401);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(429);
   });
 
   it('refuses the users of an inactive tenant with 403 ERR_TENANT_INACTIVE', async () => {

@@ -33,7 +33,14 @@ export interface PasswordResetDeps {
   config: Pick<Config, 'passwordResetTtl'>;
   sendJob: JobDefinition<SendPasswordResetPayload>;
   byEmail?: RateLimiter;
+  byIp?: RateLimiter;
 }
+
+/**
+ * Reset requests per IP address (any e-mail): each one may send a mail, so one address may not mail many accounts.
+ * 10 in 15 minutes, besides the 5 a minute per e-mail.
+ */
+export const PASSWORD_RESET_PER_IP = { max: 10, windowMs: 15 * 60_000 };
 
 export interface PasswordResetService {
   requestReset(caller: CallerContext, input: PasswordResetRequest): Promise<void>;
@@ -44,11 +51,14 @@ export function createPasswordResetService(deps: PasswordResetDeps): PasswordRes
   const { db, jobs, config } = deps;
   const byEmail =
     deps.byEmail ?? createMemoryRateLimiter({ max: LOGIN_RATE_MAX_ATTEMPTS, windowMs: LOGIN_RATE_WINDOW_MS });
+  const byIp = deps.byIp ?? createMemoryRateLimiter(PASSWORD_RESET_PER_IP);
 
   return {
-    async requestReset(_caller, input) {
-      // Counted for unknown addresses too, or the limit itself would tell which addresses exist.
-      if (!(await byEmail.hit(input.email))) throw fail('ERR_LIMIT_MAX');
+    async requestReset(caller, input) {
+      // Counted for unknown addresses too, or the limit itself would tell which addresses exist. The address first:
+      // a refused address spends nothing of the e-mail's budget (its owner may still ask from elsewhere).
+      if (!(await byIp.hit(caller.ip))) throw fail('ERR_LIMIT_MAX');
+      if (!(await byEmail.hit(input.email.trim().toLowerCase()))) throw fail('ERR_LIMIT_MAX');
       await withSystem(db, 'auth.password-reset-lookup', async (tx) => {
         const user = await repo.findUserByEmail(tx, input.email);
         if (!user) return;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobDefinition } from '../../platform/jobs/queue.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { SEND_PASSWORD_RESET_JOB } from './auth.jobs.js';
+import { PASSWORD_RESET_PER_IP } from './auth.password-reset.service.js';
 
 let t: TestApp;
 let sendJob: JobDefinition<never>;
@@ -14,8 +15,8 @@ afterAll(async () => t.close());
 let ipCounter = 0;
 const newIp = () => `10.4.0.${++ipCounter}`;
 
-const requestReset = (email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email }, remoteAddress: newIp() });
+const requestReset = (email: string, remoteAddress = newIp()) =>
+  t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { email }, remoteAddress });
 const reset = (token: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/reset-password/', payload: { token, password } });
 const login = (email: string, password: string) =>
@@ -132,5 +133,22 @@ describe('password reset', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toEqual({ error: 'ERR_LIMIT_MAX' });
     expect(await t.jobs.runPending(sendJob)).toBe(5);
+  });
+
+  it('limits requests per IP address over every e-mail: past the cap 429, no mail; other addresses are not affected', async () => {
+    const users = [];
+    for (let i = 0; i <= PASSWORD_RESET_PER_IP.max; i += 1) users.push(await t.createUser({ tenantId: 1 }));
+    const ip = '10.4.9.9';
+    for (const user of users.slice(0, PASSWORD_RESET_PER_IP.max)) {
+      expect((await requestReset(user.email, ip)).statusCode).toBe(204);
+    }
+    expect(await t.jobs.runPending(sendJob)).toBe(PASSWORD_RESET_PER_IP.max);
+    const refused = await requestReset(users.at(-1)!.email, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'ERR_LIMIT_MAX' });
+    expect(await t.jobs.runPending(sendJob)).toBe(0);
+    // The refused address spent nothing of that e-mail's budget: its owner asks from elsewhere.
+    expect((await requestReset(users.at(-1)!.email)).statusCode).toBe(204);
+    expect(await t.jobs.runPending(sendJob)).toBe(1);
   });
 });

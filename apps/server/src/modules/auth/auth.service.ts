@@ -24,7 +24,13 @@ import type { EventBus } from '../../platform/events/bus.js';
 import { findTenantById } from '../tenants/index.js';
 import { loadUserChannels, loadUserQueues } from '../users/index.js';
 import { createCaptchaChallenge, DISABLED_CAPTCHA, isCaptchaPositionRight, openCaptcha } from './auth.captcha.js';
-import { createMemoryRateLimiter, type RateLimiter } from './auth.rate-limiter.js';
+import {
+  createMemoryBackoff,
+  createMemoryRateLimiter,
+  type BackoffPolicy,
+  type FailureBackoff,
+  type RateLimiter,
+} from './auth.rate-limiter.js';
 import * as repo from './auth.repository.js';
 import {
   isTenantUsable,
@@ -52,7 +58,8 @@ export interface AuthServiceDeps {
   events: EventBus;
   config: Pick<Config, 'loginCaptcha' | 'refreshTokenTtl'>;
   captchaSecret: string;
-  loginByEmail?: RateLimiter;
+  /** Failed logins per (e-mail, IP) pair, refused for a growing time past the threshold. */
+  loginByPair?: FailureBackoff;
   loginByIp?: RateLimiter;
 }
 
@@ -64,8 +71,20 @@ export interface AuthService {
   logout(caller: CallerContext, refreshToken: string | undefined): Promise<void>;
 }
 
-const loginPolicy = { max: LOGIN_RATE_MAX_ATTEMPTS, windowMs: LOGIN_RATE_WINDOW_MS };
-/** Per address the budget is larger: a whole office may log in from behind one NAT address. */
+/**
+ * A login's failures count per (e-mail, IP) pair, not per account: the attacker's pair is refused (5 failures: 1
+ * minute, then 2, 4 ... up to an hour for each further failure), while the owner, from another address, still logs
+ * in (a lock of the account would be the attacker's to set). The captcha slows every try; the per-IP cap below bounds
+ * one address over all e-mails.
+ */
+export const LOGIN_PAIR_POLICY: BackoffPolicy = {
+  threshold: LOGIN_RATE_MAX_ATTEMPTS,
+  baseMs: LOGIN_RATE_WINDOW_MS,
+  maxMs: 60 * 60_000,
+  forgetMs: 24 * 60 * 60_000,
+  maxKeys: 100_000,
+};
+/** Per address, every attempt counts (any e-mail, any outcome); the budget fits an office behind one NAT address. */
 export const LOGIN_PER_IP_MAX = 30;
 const ipPolicy = { max: LOGIN_PER_IP_MAX, windowMs: LOGIN_RATE_WINDOW_MS };
 
@@ -89,7 +108,7 @@ export function createCaptchaVerifier(db: Database, secret: string) {
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { db, tokens, config, events } = deps;
-  const byEmail = deps.loginByEmail ?? createMemoryRateLimiter(loginPolicy);
+  const byPair = deps.loginByPair ?? createMemoryBackoff(LOGIN_PAIR_POLICY);
   const byIp = deps.loginByIp ?? createMemoryRateLimiter(ipPolicy);
   // Verified against when the e-mail is unknown, so the answer takes as long as for a wrong password.
   let dummyHash: Promise<string> | undefined;
@@ -102,16 +121,20 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     },
 
     async login(caller, input) {
-      // Every attempt counts, on both keys, whatever its outcome.
-      const emailAllowed = await byEmail.hit(input.email);
+      // Every attempt counts for the address; the pair is refused while its failures' refusal lasts.
+      const pair = `${input.email.trim().toLowerCase()}\n${caller.ip}`;
       const ipAllowed = await byIp.hit(caller.ip);
-      if (!emailAllowed || !ipAllowed) throw fail('ERR_LIMIT_MAX');
+      if (!ipAllowed || (await byPair.refusedFor(pair)) > 0) throw fail('ERR_LIMIT_MAX');
       if (config.loginCaptcha) await verifyCaptcha(input.captcha);
 
       const user = await withSystem(db, 'auth.login-lookup', (tx) => repo.findUserByEmail(tx, input.email));
       const hash = user?.passwordHash ?? (await (dummyHash ??= hashPassword(randomToken())));
       const valid = await verifyPassword(hash, input.password);
-      if (!user || !valid) throw fail('ERR_INVALID_CREDENTIALS');
+      if (!user || !valid) {
+        // Unknown addresses count too, or the refusal would tell which addresses exist.
+        await byPair.fail(pair);
+        throw fail('ERR_INVALID_CREDENTIALS');
+      }
 
       const ctx = { ...systemContext(user.tenantId), userId: user.id, profile: user.profile };
       const issued = await withTenant(db, ctx, async (tx) => {
@@ -124,7 +147,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         return { ...(await issueRefreshToken(tx, user, config.refreshTokenTtl)), relations };
       });
       if (!issued) throw fail('ERR_TENANT_INACTIVE');
-      await byEmail.reset(input.email);
+      await byPair.reset(pair);
       const body = await loginResponse(tokens, user, issued.sessionId, issued.relations);
       return { body, refreshToken: issued.refreshToken };
     },

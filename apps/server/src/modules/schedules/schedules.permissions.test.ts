@@ -216,9 +216,13 @@ describe('{T}:scheduleMessage', () => {
     const outsider = await t.createUser({ tenantId: 1, profile: 'user', name: 'Fora da fila' });
     const member = await t.createUser({ tenantId: 1, profile: 'user', name: 'Na fila' });
     const queue = await makeQueue(t, 1, 'Vendas', [member.id]);
-    const [toAdmin, toSupervisor, toMember, toOutsider, toAgent] = await Promise.all(
-      [admin, supervisor, member, outsider, agent].map(connect),
-    );
+    const [toAdmin, toSupervisor, toMember, toOutsider, toAgent] = await Promise.all([
+      connect(admin),
+      connect(supervisor),
+      connect(member),
+      connect(outsider),
+      connect(agent),
+    ]);
     const contactId = await makeContact(t, 1);
     const hidden = await makeTicket(t, 1, { contactId, channelId, status: 'pending', queueId: queue });
     const onTicket = (
