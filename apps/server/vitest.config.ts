@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // Provider clients built without a checked fetch may reach their loopback simulators (src/test/outbound-setup.ts).
+    setupFiles: ['src/test/outbound-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -49,6 +49,8 @@ export async function startServer(options: {
     SEED_SUPERADMIN_PASSWORD: SUPERADMIN_PASSWORD,
     LOGIN_CAPTCHA: 'true',
     LOG_LEVEL: 'warn',
+    // The simulators listen on loopback: the checked fetch of tenants' URLs may reach it here.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1',
   });
   Object.assign(env, options.env);
   if (WEB_DIST) env.WEB_DIST = WEB_DIST;

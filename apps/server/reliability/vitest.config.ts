@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     include: ['reliability/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    setupFiles: ['src/test/outbound-setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,

@@ -49,6 +49,8 @@ export async function serverProcess(env: Record<string, string>): Promise<Server
     SEED_SUPERADMIN_EMAIL: SUPERADMIN.email,
     SEED_SUPERADMIN_PASSWORD: SUPERADMIN.password,
     LOG_LEVEL: 'warn',
+    // The simulators listen on loopback: the checked fetch of tenants' URLs may reach it here.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1',
     ...env,
   });
 

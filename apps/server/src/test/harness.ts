@@ -111,6 +111,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOGIN_CAPTCHA: 'false',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // The simulators and test servers listen on loopback; an SSRF test passes OUTBOUND_ALLOW: '' to refuse it.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

@@ -8,13 +8,17 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { TenantTokens } from '../tenants/index.js';
 import type { ChannelAdapter } from './channels.adapter.js';
+import { outboundFetchOf, type OutboundConfig } from '../../platform/net/outbound.js';
 import { createEvolutionAdapter } from './providers/evolution/evolution.adapter.js';
+import { createEvolutionClient } from './providers/evolution/evolution.client.js';
 import { metaMessagingAdapters } from './providers/meta-messaging/meta-messaging.adapter.js';
 import { createHubAdapter } from './providers/hub/hub.adapter.js';
 import { createHubClient } from './providers/hub/hub.client.js';
 import { createTelegramAdapter } from './providers/telegram/telegram.adapter.js';
 import { createWabaAdapter } from './providers/waba/waba.adapter.js';
+import { createWabaClient } from './providers/waba/waba.client.js';
 import { createWuzapiAdapter } from './providers/wuzapi/wuzapi.adapter.js';
+import { createWuzapiClient } from './providers/wuzapi/wuzapi.client.js';
 import { createWwebjsDriver } from './providers/wwebjs/wwebjs.driver.js';
 import { createSessionAdapter } from './sessions/session-adapter.js';
 import type { SessionDriver } from './sessions/session-driver.js';
@@ -34,28 +38,31 @@ export interface AdapterRegistry {
  * a tool or a test) they are absent.
  */
 export function createAdapterRegistry(
-  config: Pick<Config, 'telegramApiRoot' | 'metaGraphUrl' | 'metaAppSecret' | 'hubApiUrl'>,
+  config: Pick<Config, 'telegramApiRoot' | 'metaGraphUrl' | 'metaAppSecret' | 'hubApiUrl'> & OutboundConfig,
   host?: SessionHost,
   /** The tenant's provider tokens (tenants.meta_token, waba_token, hub_token); absent in tools without a database. */
   tenantTokens?: TenantTokensReader,
   /** The tenant's toggles (client-contract §10; Instagram's ignoreIgStories); absent in tools without a database. */
   tenantFlags?: (tenantId: number) => Promise<TenantFlags>,
 ): AdapterRegistry {
+  // Every fetch of a tenant's URL (gateway base URLs, attachment and media links) goes through the checked fetch.
+  const outbound = outboundFetchOf(config);
   const adapters = new Map<string, ChannelAdapter>([
     ['telegram', createTelegramAdapter({ apiRoot: config.telegramApiRoot })],
-    ['meow', createWuzapiAdapter()],
-    ['evo', createEvolutionAdapter()],
-    ...metaMessagingAdapters(config, tenantFlags),
+    ['meow', createWuzapiAdapter({ client: createWuzapiClient({ fetch: outbound }) })],
+    ['evo', createEvolutionAdapter({ client: createEvolutionClient({ fetch: outbound }) })],
+    ...metaMessagingAdapters(config, tenantFlags, outbound),
     [
       'waba',
       createWabaAdapter({
         graphUrl: config.metaGraphUrl,
+        client: createWabaClient({ graphUrl: config.metaGraphUrl, fetch: outbound }),
         appSecret: config.metaAppSecret,
         tenantToken: tenantTokens && (async (tenantId) => (await tenantTokens(tenantId)).wabaToken),
       }),
     ],
   ]);
-  const hubClient = createHubClient(config.hubApiUrl);
+  const hubClient = createHubClient(config.hubApiUrl, { fetch: outbound });
   const hubToken = tenantTokens && (async (tenantId: number) => (await tenantTokens(tenantId)).hubToken);
   for (const type of HUB_CHANNEL_TYPES) {
     adapters.set(type, createHubAdapter({ type, client: hubClient, tenantToken: hubToken }));

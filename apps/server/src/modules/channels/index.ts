@@ -16,6 +16,8 @@ import { readCallPolicy } from './sessions/session-policy.js';
 import { webhooksRoutes } from './channels.webhooks.routes.js';
 import { createMetaWebhookRouter } from './providers/meta/meta.webhook-routing.js';
 import { wuzapiRoutes } from './providers/wuzapi/wuzapi.routes.js';
+import { createWuzapiClient } from './providers/wuzapi/wuzapi.client.js';
+import { outboundFetchOf } from '../../platform/net/outbound.js';
 import { evolutionRoutes } from './providers/evolution/evolution.routes.js';
 import { hubRoutes } from './providers/hub/hub.routes.js';
 import { metaPagesRoutes } from './providers/meta-messaging/meta-pages.routes.js';
@@ -150,7 +152,14 @@ export const channelsModule: AppModule = (platform, deps) => {
       await app.register(channelsRoutes(service, sessions));
       await app.register(channelsTenantsRoutes(db, service));
       await app.register(webhooksRoutes(intake, { router: metaRouter, verifyToken: config.metaVerifyToken }));
-      await app.register(wuzapiRoutes({ db, sessions, publicUrl: config.publicUrl }));
+      await app.register(
+        wuzapiRoutes({
+          db,
+          sessions,
+          publicUrl: config.publicUrl,
+          client: createWuzapiClient({ fetch: outboundFetchOf(config) }),
+        }),
+      );
       await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
       await app.register(hubRoutes({ db, service, sessions, intake, hubApiUrl: config.hubApiUrl }));
       await app.register(metaPagesRoutes({ db, events, registry, logger, publicUrl: config.publicUrl }));

@@ -1,9 +1,11 @@
 /**
  * Downloads a profile picture from the link a WhatsApp session gave (its CDN, pps.whatsapp.net): only from the hosts
- * allowed, within a time limit and a size limit, and only an image of a raster type we serve (JPEG, PNG, WebP, GIF:
+ * allowed, through the checked fetch (the host resolves to a public address, or the operator allowed it), within a
+ * time limit and a size limit, and only an image of a raster type we serve (JPEG, PNG, WebP, GIF:
  * told by the answer's content type and confirmed by the bytes themselves; never SVG, which can carry script).
  */
-import { Readable } from 'node:stream';
+import { defaultOutbound } from '../../platform/net/outbound.js';
+import { OutboundError, type OutboundFetch } from '../../platform/net/safe-fetch.js';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TIMEOUT_MS = 15_000;
@@ -25,6 +27,8 @@ export interface AvatarFetchOptions {
   extraOrigins?: readonly string[];
   maxBytes?: number;
   timeoutMs?: number;
+  /** The checked fetch (platform/net): the address check comes on top of the host list. */
+  fetch?: OutboundFetch;
 }
 
 export interface AvatarFile {
@@ -50,25 +54,11 @@ function allowed(url: URL, extraOrigins: readonly string[]): boolean {
   return url.protocol === 'https:' && (url.hostname === 'whatsapp.net' || url.hostname.endsWith('.whatsapp.net'));
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const stream = Readable.fromWeb(body as Parameters<typeof Readable.fromWeb>[0]);
-  for await (const chunk of stream) {
-    total += (chunk as Buffer).length;
-    if (total > maxBytes) {
-      stream.destroy();
-      throw new AvatarRefusedError(`picture larger than ${maxBytes} bytes`);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
 export function createAvatarFetch(options: AvatarFetchOptions = {}): FetchAvatar {
   const maxBytes = options.maxBytes ?? AVATAR_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? AVATAR_TIMEOUT_MS;
   const extraOrigins = options.extraOrigins ?? [];
+  const fetcher = options.fetch ?? defaultOutbound();
   return async (link) => {
     let url: URL;
     try {
@@ -77,24 +67,25 @@ export function createAvatarFetch(options: AvatarFetchOptions = {}): FetchAvatar
       throw new AvatarRefusedError('not a URL');
     }
     if (!allowed(url, extraOrigins)) throw new AvatarRefusedError(`host not allowed: ${url.host}`);
-    // Network failures and timeouts throw as they are: the job tries again later.
-    const response = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
+    let response;
+    try {
+      // The CDN's link is taken as it is: a redirect is not followed (the 3xx is retried later like a 5xx).
+      response = await fetcher(url, { maxBytes, timeoutMs, redirects: 0 });
+    } catch (error) {
+      // A refused address or a picture past the cap will not change; network failures and timeouts are retried.
+      if (error instanceof OutboundError && !error.transient) throw new AvatarRefusedError(error.detail);
+      throw error;
+    }
+    if (!response.ok) {
       if (response.status >= 400 && response.status < 500) {
         throw new AvatarRefusedError(`the CDN answered ${response.status}`);
       }
       throw new Error(`the CDN answered ${response.status}`);
     }
-    const declared = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (!declared.startsWith('image/') || length > maxBytes) {
-      await response.body.cancel();
-      throw new AvatarRefusedError(declared.startsWith('image/') ? 'picture too large' : `not an image: ${declared}`);
-    }
-    const data = await readCapped(response.body, maxBytes);
-    const mime = sniffImage(data);
+    const declared = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!declared.startsWith('image/')) throw new AvatarRefusedError(`not an image: ${declared}`);
+    const mime = sniffImage(response.body);
     if (!mime) throw new AvatarRefusedError(`not a picture of a known type (declared ${declared})`);
-    return { data, mime };
+    return { data: response.body, mime };
   };
 }

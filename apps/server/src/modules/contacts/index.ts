@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { AppModule } from '../../modules.js';
+import { outboundFetchOf } from '../../platform/net/outbound.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaQuota } from '../tenants/index.js';
@@ -27,6 +28,7 @@ export {
   type PictureSource,
 } from './contacts.avatars.js';
 export { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
+export { ninthDigitForms } from './contacts.number.js';
 export { CLEANUP_CONTACT_FILES_JOB, IMPORT_CONTACTS_JOB } from './contacts.jobs.js';
 export type { ContactsService } from './contacts.service.js';
 export { loadContactDtos, toContactDto } from './contacts.dto.js';
@@ -73,6 +75,7 @@ export const contactsModule: AppModule = (platform) => {
     // The Baileys simulator's CDN (a test hook, like BAILEYS_SOCKET_MODULE) besides WhatsApp's own.
     fetchAvatar: createAvatarFetch({
       extraOrigins: config.baileysSimulatorUrl ? [new URL(config.baileysSimulatorUrl).origin] : [],
+      fetch: outboundFetchOf(config),
     }),
     logger: platform.logger.child({ module: 'contact-avatars' }),
   });

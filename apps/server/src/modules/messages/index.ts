@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { AppModule } from '../../modules.js';
+import { outboundFetchOf } from '../../platform/net/outbound.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaQuota } from '../tenants/index.js';
@@ -63,6 +64,7 @@ export const messagesModule: AppModule = (platform, deps) => {
       createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
     ),
     links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
+    outbound: outboundFetchOf(platform.config),
   };
   const jobs = createMessagesJobs(pipeline);
   // A stateful channel's sends run from its session's queue, on the node that runs the session.

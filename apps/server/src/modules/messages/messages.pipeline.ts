@@ -3,6 +3,7 @@ import type { MessageEventDto } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
+import type { OutboundFetch } from '../../platform/net/safe-fetch.js';
 import type { MediaStore } from '../../platform/storage/media-store.js';
 import type { AdapterLookup } from './messages.adapters.js';
 import type { MediaLinks } from './messages.media-links.js';
@@ -15,6 +16,8 @@ export interface PipelineDeps {
   adapters: AdapterLookup;
   store: MediaStore;
   links: MediaLinks;
+  /** The checked fetch (platform/net) for files sent by a tenant's address. */
+  outbound: OutboundFetch;
 }
 
 export type MessageChange = 'chat:create' | 'chat:update' | 'chat:ack' | 'chat:delete';

@@ -102,7 +102,7 @@ async function outbound(
   let payload = message.outboundPayload ?? null;
   if (!message.mediaKey && needsUrlBytes(prepared.channel.type, payload)) {
     // A file by address (a chat flow's media) on a channel that sends bytes: fetched now, sent as a file.
-    media = await fetchUrlMedia(payload);
+    media = await fetchUrlMedia(payload, deps.outbound);
     payload = null;
   } else if (message.mediaKey) {
     const stored = await deps.store.get(message.mediaKey);

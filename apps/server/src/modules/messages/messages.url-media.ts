@@ -1,11 +1,13 @@
 /**
  * A file sent by address (`OutboundPayload` kind `media-url`: a chat flow's MediaField). The official channels
  * (WhatsApp Cloud API, Messenger, Instagram, the NotificaMe hub) hand the address to the provider, which fetches it;
- * every other adapter sends bytes, so the send job fetches the file first (http(s) only, at most MEDIA_MAX_BYTES,
- * 20 s). A file that cannot be fetched fails the attempt: a 4xx or a file too big permanently, anything else is
- * retried like a provider error.
+ * every other adapter sends bytes, so the send job fetches the file first through the checked fetch
+ * (platform/net: public addresses on ports 80/443 unless OUTBOUND_ALLOW says otherwise, redirects re-checked, at
+ * most MEDIA_MAX_BYTES, 20 s). A file that cannot be fetched fails the attempt with one generic text: a refusal, a
+ * 4xx or a file too big permanently, network trouble, 429 and 5xx are retried like a provider error.
  */
 import { HUB_CHANNEL_TYPES, MEDIA_MAX_BYTES, type ChannelType, type OutboundPayload } from '@conversa/shared';
+import { OutboundError, statusError, type OutboundFetch } from '../../platform/net/safe-fetch.js';
 import { ProviderError, type OutboundMessage } from '../channels/index.js';
 
 const PASSES_URLS: ReadonlySet<ChannelType> = new Set<ChannelType>([
@@ -30,37 +32,30 @@ const MIME_BY_TYPE: Record<UrlPayload['mediaType'], string> = {
   sticker: 'image/webp',
 };
 
-/** The file behind a `media-url` payload, as the adapters' `media` (bytes, type, name). */
+/** The file behind a `media-url` payload, as the adapters' `media` (bytes, type, name), through the checked fetch. */
 export async function fetchUrlMedia(
   payload: UrlPayload,
+  fetcher: OutboundFetch,
   maxBytes = MEDIA_MAX_BYTES,
 ): Promise<NonNullable<OutboundMessage['media']>> {
-  let url: URL;
+  let response;
   try {
-    url = new URL(payload.url);
-  } catch {
-    throw new ProviderError('media url is not valid', true);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProviderError('media url is not http(s)', true);
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' });
+    response = await fetcher(payload.url, { maxBytes, timeoutMs: FETCH_TIMEOUT_MS });
+    if (!response.ok) throw statusError(response);
   } catch (error) {
-    throw new ProviderError(`media url fetch failed: ${(error as Error).message}`, false);
+    if (!(error instanceof OutboundError)) throw error;
+    // One text whatever happened (refused address, closed port, 404, too big): the error is shown on the message.
+    throw new ProviderError(`media url: ${error.message}`, !error.transient);
   }
-  if (!response.ok) {
-    throw new ProviderError(`media url answered ${response.status}`, response.status >= 400 && response.status < 500);
+  const mime = response.headers['content-type']?.split(';')[0]?.trim() || MIME_BY_TYPE[payload.mediaType];
+  const last = new URL(payload.url).pathname.split('/').pop() || '';
+  let name = payload.filename || '';
+  if (!name) {
+    try {
+      name = decodeURIComponent(last);
+    } catch {
+      name = last;
+    }
   }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ProviderError('media url file is too big', true);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += (chunk as Uint8Array).length;
-    if (size > maxBytes) throw new ProviderError('media url file is too big', true);
-    chunks.push(Buffer.from(chunk as Uint8Array));
-  }
-  const mime = response.headers.get('content-type')?.split(';')[0]?.trim() || MIME_BY_TYPE[payload.mediaType];
-  const name = payload.filename || decodeURIComponent(url.pathname.split('/').pop() || '') || 'file';
-  return { data: Buffer.concat(chunks), mime, name };
+  return { data: response.body, mime, name: name || 'file' };
 }

@@ -227,7 +227,7 @@ describe('the connection goes to the checked address', () => {
   });
 
   it('TLS goes to the checked address and asks for the host name (SNI), verifying its certificate', async () => {
-    let hello = Buffer.alloc(0);
+    let hello: Buffer = Buffer.alloc(0);
     const tlsCatcher = net.createServer((socket) => {
       socket.once('data', (chunk: Buffer) => {
         hello = chunk;

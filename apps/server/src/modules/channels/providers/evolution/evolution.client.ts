@@ -4,6 +4,8 @@
  * 429, 5xx). The key travels in a header, so it never appears in an error message.
  */
 import type { ZodType } from 'zod';
+import { defaultOutbound } from '../../../../platform/net/outbound.js';
+import { OutboundError, type OutboundFetch, type OutboundResponse } from '../../../../platform/net/safe-fetch.js';
 import { ProviderError } from '../../channels.adapter.js';
 
 export const EVOLUTION_TIMEOUT_MS = 20_000;
@@ -27,18 +29,9 @@ export interface EvolutionClient {
 
 const DEFAULT_MAX_ANSWER = 1024 * 1024;
 
-async function readJson(response: Response, maxBytes: number, what: string): Promise<unknown> {
-  const tooLarge = () => new ProviderError(`evolution ${what}: answer too large`, true);
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += (chunk as Uint8Array).byteLength;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(Buffer.from(chunk as Uint8Array));
-  }
+function parseJson(body: Buffer): unknown {
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return null;
   }
@@ -62,35 +55,42 @@ export function isEvolutionBaseUrl(value: string): boolean {
   }
 }
 
-export function createEvolutionClient(options: { timeoutMs?: number } = {}): EvolutionClient {
+/**
+ * `fetch` is the checked fetch (platform/net): the base URL is the company's, so its address is checked like any
+ * tenant URL (OUTBOUND_ALLOW admits a gateway on a private network). Failures to reach it carry one generic text.
+ */
+export function createEvolutionClient(options: { timeoutMs?: number; fetch?: OutboundFetch } = {}): EvolutionClient {
   const timeoutMs = options.timeoutMs ?? EVOLUTION_TIMEOUT_MS;
+  const fetcher = options.fetch ?? defaultOutbound();
   return {
     async call(target, method, path, body, result, maxAnswerBytes = DEFAULT_MAX_ANSWER) {
       if (!isEvolutionBaseUrl(target.baseUrl)) throw new ProviderError('evolution: invalid API URL', true);
       const url = `${target.baseUrl.replace(/\/+$/, '')}${path}`;
       const what = `${method} ${path.split('/').slice(0, 3).join('/')}`;
-      let response: Response;
+      let response: OutboundResponse;
       try {
-        response = await fetch(url, {
+        response = await fetcher(url, {
           method,
           headers: { apikey: target.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(timeoutMs),
-          redirect: 'error',
+          ...(body ? { body: JSON.stringify(body) } : {}),
+          timeoutMs,
+          maxBytes: maxAnswerBytes,
+          redirects: 0,
         });
       } catch (error) {
-        const reason = error instanceof Error ? error.name : 'error';
-        throw new ProviderError(`evolution ${what}: ${reason}`, false);
+        if (!(error instanceof OutboundError)) throw error;
+        // The gateway answered too much (its address passed): said as such. Anything else is the generic text.
+        if (error.kind === 'too-big') throw new ProviderError(`evolution ${what}: answer too large`, true);
+        throw new ProviderError(`evolution ${what}: ${error.message}`, !error.transient);
       }
       if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
         throw new ProviderError(
           `evolution ${what}: HTTP ${response.status}`,
           !retryable(response.status),
           response.status,
         );
       }
-      const value = result.safeParse(await readJson(response, maxAnswerBytes, what));
+      const value = result.safeParse(parseJson(response.body));
       if (!value.success) throw new ProviderError(`evolution ${what}: unexpected answer`, true);
       return value.data;
     },

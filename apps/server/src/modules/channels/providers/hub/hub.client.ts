@@ -6,6 +6,14 @@
  */
 import type { ZodType } from 'zod';
 import { z } from 'zod';
+import { defaultOutbound } from '../../../../platform/net/outbound.js';
+import { HUB_FILE_HOSTS } from '../../../../platform/net/provider-hosts.js';
+import {
+  OutboundError,
+  statusError,
+  type OutboundFetch,
+  type OutboundResponse,
+} from '../../../../platform/net/safe-fetch.js';
 import { ProviderError } from '../../channels.adapter.js';
 import {
   hubChannelListSchema,
@@ -69,7 +77,11 @@ async function readBounded(response: Response, maxBytes: number, what: string): 
 
 const segment = (value: string) => encodeURIComponent(value);
 
-export function createHubClient(apiUrl: string): HubClient {
+/** `fetch` is the checked fetch (platform/net) for file links; the API itself (HUB_API_URL) is the operator's. */
+export function createHubClient(apiUrl: string, options: { fetch?: OutboundFetch } = {}): HubClient {
+  const fetcher = options.fetch ?? defaultOutbound();
+  // The hub's file hosts, and its API's own host (the operator's HUB_API_URL: its simulator in tests).
+  const fileHosts = [...HUB_FILE_HOSTS, new URL(apiUrl).hostname];
   const headers = (token: string, json = true): Record<string, string> => ({
     'x-api-token': token,
     accept: 'application/json',
@@ -131,12 +143,16 @@ export function createHubClient(apiUrl: string): HubClient {
     },
 
     async download(url, maxBytes) {
-      if (!/^https?:\/\//i.test(url)) throw new ProviderError('hub download: not an http(s) link', true);
-      const response = await request(url, { method: 'GET' }, 'download');
-      if (!response.ok) {
-        throw new ProviderError(`hub download: HTTP ${response.status}`, !retryable(response.status), response.status);
+      // A public link a webhook carried: only from the hosts the hub's files live on, through the checked fetch.
+      let response: OutboundResponse;
+      try {
+        response = await fetcher(url, { maxBytes, timeoutMs: TIMEOUT_MS, hosts: fileHosts });
+        if (!response.ok) throw statusError(response);
+      } catch (error) {
+        if (!(error instanceof OutboundError)) throw error;
+        throw new ProviderError(`hub download: ${error.message}`, !error.transient, error.status);
       }
-      return fileOf(response, maxBytes, 'download');
+      return { data: response.body, mime: response.headers['content-type']?.split(';')[0]?.trim() || null };
     },
   };
 }

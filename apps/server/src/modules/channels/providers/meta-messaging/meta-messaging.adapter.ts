@@ -19,6 +19,7 @@ import {
   type OutboundMessage,
   type SendResult,
 } from '../../channels.adapter.js';
+import type { OutboundFetch } from '../../../../platform/net/safe-fetch.js';
 import { verifyMetaSignature } from '../../providers/meta/meta.signature.js';
 import { createGraphClient, graphId, type GraphClient } from './meta-messaging.client.js';
 import {
@@ -67,6 +68,8 @@ export interface MetaMessagingAdapterOptions {
   profiles?: ProfileCacheOptions;
   /** Whether the tenant's flag `ignoreIgStories` is enabled (story mentions are then not stored); absent: kept. */
   storiesIgnored?: (tenantId: number) => Promise<boolean>;
+  /** The checked fetch (platform/net) for attachment links; absent: the strict default. */
+  outbound?: OutboundFetch;
 }
 
 export type MetaMessagingAdapter = ChannelAdapter & {
@@ -113,7 +116,7 @@ function pageOf(type: MetaMessagingType, channel: ChannelCredentials): string {
 
 export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions): MetaMessagingAdapter {
   const { type } = options;
-  const root = createGraphClient(options.graphUrl);
+  const root = createGraphClient(options.graphUrl, { fetch: options.outbound });
   const graph = (channel: Pick<ChannelCredentials, 'wabaVersion'>) => root.versioned(channel.wabaVersion);
   const profiles = createProfileLookup(type, graph, options.profiles);
 
@@ -311,6 +314,7 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
 export function metaMessagingAdapters(
   config: { metaGraphUrl: string; metaAppSecret?: string | null | undefined },
   tenantFlags?: (tenantId: number) => Promise<Pick<TenantFlags, 'ignoreIgStories'>>,
+  outbound?: OutboundFetch,
 ) {
   const storiesIgnored =
     tenantFlags && (async (tenantId: number) => (await tenantFlags(tenantId)).ignoreIgStories === 'enabled');
@@ -322,6 +326,7 @@ export function metaMessagingAdapters(
         graphUrl: config.metaGraphUrl,
         appSecret: config.metaAppSecret,
         storiesIgnored,
+        outbound,
       }),
     ] as const;
   return [make('messenger'), make('instagram')];

@@ -5,6 +5,14 @@
  * ProviderError: permanent unless retrying can help (network trouble, throttling, 5xx).
  */
 import type { ZodType } from 'zod';
+import { defaultOutbound } from '../../../../platform/net/outbound.js';
+import { META_CDN_HOSTS } from '../../../../platform/net/provider-hosts.js';
+import {
+  OutboundError,
+  statusError,
+  type OutboundFetch,
+  type OutboundResponse,
+} from '../../../../platform/net/safe-fetch.js';
 import { ProviderError } from '../../channels.adapter.js';
 import { graphErrorSchema } from './meta-messaging.schemas.js';
 
@@ -42,21 +50,15 @@ async function request(url: string, init: RequestInit, what: string, timeoutMs =
   }
 }
 
-async function readBounded(response: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ProviderError('meta download: file too large', true);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += (chunk as Uint8Array).byteLength;
-    if (size > maxBytes) throw new ProviderError('meta download: file too large', true);
-    chunks.push(Buffer.from(chunk as Uint8Array));
-  }
-  return Buffer.concat(chunks);
-}
-
 /** `graphUrl` is META_GRAPH_URL; `version` the channel's Graph version ("20.0" -> `/v20.0`). */
-export function createGraphClient(graphUrl: string): GraphClient & { versioned(version: string): GraphClient } {
+/** `fetch` is the checked fetch (platform/net) for attachment links; Graph itself (META_GRAPH_URL) is the operator's. */
+export function createGraphClient(
+  graphUrl: string,
+  options: { fetch?: OutboundFetch } = {},
+): GraphClient & { versioned(version: string): GraphClient } {
+  const fetcher = options.fetch ?? defaultOutbound();
+  // Meta's CDN hosts, and Graph's own host (the operator's META_GRAPH_URL: its simulator in tests).
+  const fileHosts = [...META_CDN_HOSTS, new URL(graphUrl).hostname];
   function make(version: string): GraphClient {
     const base = `${graphUrl}/v${/^\d{1,3}\.\d{1,3}$/.test(version) ? version : '20.0'}`;
     return {
@@ -89,13 +91,16 @@ export function createGraphClient(graphUrl: string): GraphClient & { versioned(v
         return value.data;
       },
       async download(link, maxBytes) {
-        if (!/^https?:\/\//i.test(link)) throw new ProviderError('meta download: not an http(s) link', true);
-        const response = await request(link, { method: 'GET' }, 'download');
-        if (!response.ok) {
-          const transient = response.status >= 500 || response.status === 429;
-          throw new ProviderError(`meta download: HTTP ${response.status}`, !transient, response.status);
+        // An attachment link from a webhook: only from Meta's CDN hosts, through the checked fetch, no token.
+        let response: OutboundResponse;
+        try {
+          response = await fetcher(link, { maxBytes, timeoutMs: TIMEOUT_MS, hosts: fileHosts });
+          if (!response.ok) throw statusError(response);
+        } catch (error) {
+          if (!(error instanceof OutboundError)) throw error;
+          throw new ProviderError(`meta download: ${error.message}`, !error.transient, error.status);
         }
-        return { data: await readBounded(response, maxBytes), mime: response.headers.get('content-type') };
+        return { data: response.body, mime: response.headers['content-type'] ?? null };
       },
     };
   }

@@ -5,6 +5,14 @@
  * itself marks `is_transient`. The token never appears in an error message.
  */
 import type { ZodType } from 'zod';
+import { defaultOutbound } from '../../../../platform/net/outbound.js';
+import { META_CDN_HOSTS } from '../../../../platform/net/provider-hosts.js';
+import {
+  OutboundError,
+  statusError,
+  type OutboundFetch,
+  type OutboundResponse,
+} from '../../../../platform/net/safe-fetch.js';
 import { ProviderError, type ChannelCredentials } from '../../channels.adapter.js';
 import {
   graphBusinessPageSchema,
@@ -147,7 +155,11 @@ export interface WabaClient {
   downloadMedia(creds: WabaCreds, mediaId: string, maxBytes: number): Promise<{ data: Buffer; mime: string | null }>;
 }
 
-export function createWabaClient(options: { graphUrl: string }): WabaClient {
+/** `fetch` is the checked fetch (platform/net) for media links; Graph itself (META_GRAPH_URL) is the operator's. */
+export function createWabaClient(options: { graphUrl: string; fetch?: OutboundFetch }): WabaClient {
+  const fetcher = options.fetch ?? defaultOutbound();
+  // Meta's CDN hosts, and Graph's own host (the operator's META_GRAPH_URL: its simulator in tests).
+  const fileHosts = [...META_CDN_HOSTS, new URL(options.graphUrl).hostname];
   const root = options.graphUrl.replace(/\/+$/, '');
 
   async function call<T>(
@@ -316,19 +328,24 @@ export function createWabaClient(options: { graphUrl: string }): WabaClient {
         graphMediaSchema,
       );
       if ((info.file_size ?? 0) > maxBytes) throw new ProviderError('waba download: file too large', true);
-      // The media URL is on Meta's CDN host (lookaside), not under the Graph root; it wants the same bearer token.
-      if (!/^https?:\/\//i.test(info.url)) throw new ProviderError('waba download: bad media URL', true);
-      const response = await request(
-        info.url,
-        { headers: { authorization: `Bearer ${creds.token}` } },
-        'waba download',
-      );
-      if (!response.ok) {
-        const transient = response.status === 429 || response.status >= 500;
-        throw new ProviderError(`waba download: HTTP ${response.status}`, !transient, response.status);
+      // The media URL is on Meta's CDN host (lookaside), not under the Graph root; it wants the same bearer token,
+      // so it is fetched only from Meta's CDN hosts (or Graph's own host), through the checked fetch, with
+      // no redirect (the token would follow it).
+      let response: OutboundResponse;
+      try {
+        response = await fetcher(info.url, {
+          headers: { authorization: `Bearer ${creds.token}` },
+          maxBytes,
+          timeoutMs: TIMEOUT_MS,
+          hosts: fileHosts,
+          redirects: 0,
+        });
+        if (!response.ok) throw statusError(response);
+      } catch (error) {
+        if (!(error instanceof OutboundError)) throw error;
+        throw new ProviderError(`waba download: ${error.message}`, !error.transient, error.status);
       }
-      const data = await readBounded(response, maxBytes, 'waba download');
-      return { data, mime: info.mime_type ?? response.headers.get('content-type') };
+      return { data: response.body, mime: info.mime_type ?? response.headers['content-type'] ?? null };
     },
   };
 }

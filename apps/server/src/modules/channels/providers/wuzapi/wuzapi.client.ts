@@ -4,6 +4,8 @@
  * trouble, 429, 5xx other than the session answers that only a new connection changes).
  */
 import type { ZodType } from 'zod';
+import { defaultOutbound } from '../../../../platform/net/outbound.js';
+import { OutboundError, type OutboundFetch, type OutboundResponse } from '../../../../platform/net/safe-fetch.js';
 import { ProviderError, type ChannelCredentials } from '../../channels.adapter.js';
 import { wuzapiEnvelopeSchema } from './wuzapi.schemas.js';
 
@@ -36,35 +38,32 @@ export function wuzapiTarget(channel: ChannelCredentials): WuzapiTarget {
   return { baseUrl: base.replace(/\/+$/, ''), token: channel.tokenAPI };
 }
 
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ProviderError('wuzapi: answer too large', true);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += (chunk as Uint8Array).byteLength;
-    if (size > maxBytes) throw new ProviderError('wuzapi: answer too large', true);
-    chunks.push(Buffer.from(chunk as Uint8Array));
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-export function createWuzapiClient(): WuzapiClient {
+/**
+ * `fetch` is the checked fetch (platform/net): the base URL is the company's, so its address is checked like any
+ * tenant URL (OUTBOUND_ALLOW admits a gateway on a private network). Failures to reach it carry one generic text.
+ */
+export function createWuzapiClient(clientOptions: { fetch?: OutboundFetch } = {}): WuzapiClient {
+  const fetcher = clientOptions.fetch ?? defaultOutbound();
   return {
     async call(target, method, path, body, result, options = {}) {
       const what = `wuzapi ${path}`;
-      let response: Response;
+      let response: OutboundResponse;
       try {
-        response = await fetch(`${target.baseUrl}${path}`, {
+        response = await fetcher(`${target.baseUrl}${path}`, {
           method,
           headers: { Token: target.token, ...(body ? { 'content-type': 'application/json' } : {}) },
           ...(body ? { body: JSON.stringify(body) } : {}),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
+          timeoutMs: TIMEOUT_MS,
+          maxBytes: options.maxBytes ?? 1024 * 1024,
+          redirects: 0,
         });
       } catch (error) {
-        throw new ProviderError(`${what}: ${error instanceof Error ? error.name : 'error'}`, false);
+        if (!(error instanceof OutboundError)) throw error;
+        // The gateway answered too much (its address passed): said as such. Anything else is the generic text.
+        if (error.kind === 'too-big') throw new ProviderError(`${what}: answer too large`, true);
+        throw new ProviderError(`${what}: ${error.message}`, !error.transient);
       }
-      const text = await readBounded(response, options.maxBytes ?? 1024 * 1024);
+      const text = response.body.toString('utf8');
       let json: unknown = null;
       try {
         json = JSON.parse(text);
