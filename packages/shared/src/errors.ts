@@ -219,6 +219,13 @@ export const errorCatalogue = {
     'The connection provider refused the operation.',
   ),
   ERR_WEBHOOK_UNAUTHORIZED: def(401, 'Assinatura do webhook inválida.', 'Invalid webhook signature.'),
+  // ours (issue 22): a provider id (number, page, account, bot, instance) is held by one live channel at a time; the
+  // catalogue's codes speak of a session's state, none of an id another connection holds
+  ERR_CHANNEL_IDENTITY_TAKEN: def(
+    409,
+    'Este número, página ou conta já está conectado em outra conexão.',
+    'This number, page or account is already connected on another connection.',
+  ),
   ERR_MESSAGE_NOT_EDITABLE: def(409, 'Esta mensagem não pode ser editada.', 'This message cannot be edited.'),
   ERR_MEDIA_EXPIRED: def(403, 'Link de mídia expirado.', 'The media link has expired.'),
   ERR_MEDIA_QUOTA_EXCEEDED: def(

@@ -7,6 +7,7 @@ import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { toChannelDto, toCredentials, toSessionState } from './channels.dto.js';
 import type { AdapterRegistry } from './channels.registry.js';
+import { IDENTITY_RELEASE, identityChanged, releasesOnIdentityEdit } from './channels.identity.js';
 import * as repo from './channels.repository.js';
 import {
   assertTypeRules,
@@ -98,20 +99,24 @@ export function createChannelsService(deps: {
     },
 
     async updateChannel(ctx: TenantContext, id: number, input: ChannelInputParsed): Promise<ChannelDto> {
-      const { before, rows } = await withTenant(db, ctx, async (tx) => {
+      const { before, rows, identity } = await withTenant(db, ctx, async (tx) => {
         const existing = await repo.lockChannel(tx, ctx.tenantId, id);
         if (!existing) throw fail('ERR_NO_WAPP_FOUND');
         input = completeTypeInput(input, existing);
         assertTypeRules(input, existing);
         await assertReferences(tx, ctx, input);
         const values = { ...channelValues(input, existing), ...credentialChange(input, existing) };
+        // Another provider id, token or app secret is another identity: only a new start proves it (the claim goes).
+        const identity = identityChanged(existing, values);
+        if (identity) Object.assign(values, IDENTITY_RELEASE);
         const cleared = input.isDefault ? await repo.clearDefault(tx, ctx.tenantId, id) : [];
         if (input.isDefault !== undefined) values.isDefault = input.isDefault;
         const row = await repo.updateChannel(tx, ctx.tenantId, id, values);
-        return { before: existing, rows: [...cleared, row!] };
+        return { before: existing, rows: [...cleared, row!], identity };
       });
       const after = rows.at(-1)!;
-      if (after.webhookSecret !== before.webhookSecret) releaseQuietly(before);
+      const released = identity && releasesOnIdentityEdit(before.type);
+      if (released || after.webhookSecret !== before.webhookSecret) releaseQuietly(before);
       publishChanged(ctx, rows);
       if (after.status !== before.status) {
         events.publish('channels.session_changed', { tenantId: ctx.tenantId, session: toSessionState(after) });

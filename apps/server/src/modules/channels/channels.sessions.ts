@@ -7,6 +7,10 @@
  * `channel_sessions` (wanted) and the session host of whichever node holds the lease opens the socket; its states
  * come back as session events. A new QR frees the lease (the owner drops the session, a node reopens it); a
  * disconnect clears `wanted` and the owner logs out.
+ *
+ * A start that the provider accepted claims the channel's provider id (channels.identity.ts); a failed start and a
+ * disconnect release it. State a provider pushes later (a gateway's session closing) keeps it: the instance is
+ * still this channel's until the user disconnects or edits it.
  */
 import type { ChannelSessionState, ChannelStatus } from '@conversa/shared';
 import type { Logger } from 'pino';
@@ -15,8 +19,15 @@ import { asTenantId, withTenant, type TenantContext } from '../../platform/db/te
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
-import { ProviderError, type ChannelAdapter, type InboundEvent, type StartOptions } from './channels.adapter.js';
+import {
+  ProviderError,
+  type ChannelAdapter,
+  type InboundEvent,
+  type StartOptions,
+  type StartResult,
+} from './channels.adapter.js';
 import { toChannelDto, toCredentials, toSessionState } from './channels.dto.js';
+import { IDENTITY_RELEASE, isProviderKeyConflict, providerKeyOf, sameIdentity } from './channels.identity.js';
 import type { AdapterRegistry } from './channels.registry.js';
 import * as repo from './channels.repository.js';
 import { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
@@ -90,6 +101,31 @@ export function createSessionsService(deps: {
     return toSessionState(updated);
   }
 
+  /**
+   * Writes a start's outcome and its claim, unless an identity field was edited while the provider was asked (the
+   * edit wins: it disconnected the channel, and the start proved the old values). A claim another channel holds is
+   * refused by the unique index: the channel stays disconnected, 409 ERR_CHANNEL_IDENTITY_TAKEN.
+   */
+  async function settleStart(ctx: TenantContext, row: repo.ChannelRow, patch: Partial<repo.ChannelValues>) {
+    let settled: repo.ChannelRow;
+    try {
+      settled = await withTenant(db, ctx, async (tx) => {
+        const current = await repo.lockChannel(tx, ctx.tenantId, row.id);
+        if (!current) throw fail('ERR_NO_WAPP_FOUND');
+        if (!sameIdentity(row, current)) return current;
+        return (await repo.updateChannel(tx, ctx.tenantId, row.id, patch))!;
+      });
+    } catch (error) {
+      if (!isProviderKeyConflict(error)) throw error;
+      logger.warn({ channelId: row.id, providerKey: patch.providerKey }, 'channel start refused: id claimed elsewhere');
+      await transition(ctx, row.id, { ...IDENTITY_RELEASE, retries: row.retries + 1 });
+      throw fail('ERR_CHANNEL_IDENTITY_TAKEN');
+    }
+    events.publish('channels.session_changed', { tenantId: ctx.tenantId, session: toSessionState(settled) });
+    events.publish('channels.changed', { tenantId: ctx.tenantId, channel: toChannelDto(settled, deps.publicUrl) });
+    return settled;
+  }
+
   async function loadStateful(ctx: TenantContext, id: number) {
     const row = await withTenant(db, ctx, (tx) => repo.findChannel(tx, ctx.tenantId, id));
     if (!row) throw fail('ERR_NO_WAPP_FOUND');
@@ -118,25 +154,29 @@ export function createSessionsService(deps: {
       const [row, adapter] = await loadWithAdapter(ctx, id);
       if (row.type === 'telegram' && !row.tokenTelegram) throw fail('ERR_TELEGRAM_TOKEN_REQUIRED');
       await transition(ctx, id, { status: 'OPENING' });
+      let started: StartResult;
       try {
-        const started = await adapter.start(toCredentials(row), webhookUrl(row), options);
-        const status = started.status ?? 'CONNECTED';
-        return toSessionState(
-          await transition(ctx, id, {
-            number: started.number ?? row.number,
-            providerState: started.providerState,
-            status,
-            ...(status === 'CONNECTED' ? { retries: 0 } : {}),
-            qrcode: started.qrcode ?? null,
-            pairingCode: started.pairingCode ?? null,
-          }),
-        );
+        started = await adapter.start(toCredentials(row), webhookUrl(row), options);
       } catch (error) {
-        await transition(ctx, id, { status: 'DISCONNECTED', retries: row.retries + 1 });
+        // Not proven (any more): the claim goes with the connection.
+        await transition(ctx, id, { status: 'DISCONNECTED', providerKey: null, retries: row.retries + 1 });
         if (!(error instanceof ProviderError)) throw error;
         logger.warn({ channelId: id, reason: error.message }, 'channel connection refused by the provider');
         throw fail('ERR_CHANNEL_PROVIDER');
       }
+      const status = started.status ?? 'CONNECTED';
+      return toSessionState(
+        await settleStart(ctx, row, {
+          number: started.number ?? row.number,
+          providerState: started.providerState,
+          status,
+          ...(status === 'CONNECTED' ? { retries: 0 } : {}),
+          qrcode: started.qrcode ?? null,
+          pairingCode: started.pairingCode ?? null,
+          // The provider accepted these credentials for this id: the channel claims it (channels.identity.ts).
+          providerKey: providerKeyOf({ ...row, providerState: started.providerState }),
+        }),
+      );
     },
 
     /** A transient provider failure leaves the channel connected (its webhook may still be registered). */
@@ -151,7 +191,7 @@ export function createSessionsService(deps: {
         logger.warn({ channelId: id, reason: error.message }, 'channel disconnection failed at the provider');
         if (!error.permanent) throw fail('ERR_CHANNEL_PROVIDER');
       }
-      return toSessionState(await transition(ctx, id, { status: 'DISCONNECTED', qrcode: null, pairingCode: null }));
+      return toSessionState(await transition(ctx, id, IDENTITY_RELEASE));
     },
 
     /** State a provider pushed (gateways with QR codes); Telegram pushes none. */

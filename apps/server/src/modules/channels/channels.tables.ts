@@ -105,6 +105,12 @@ export const channels = pgTable(
     wavoipToken: text('wavoip_token'),
     /** AI and automation configs (chatgpt*, typebot*, dify*, dialogflow*, lm*, n8nUrl ...); keys of ChannelIntegrations. */
     integrations: jsonb('integrations').$type<ChannelIntegrations>().notNull().default({}),
+    /**
+     * The provider identity this channel holds (`waba:<phone number id>`, `messenger:<page id>`, ... see
+     * channels.identity.ts): set only by a start that proved the credentials own it, cleared by a disconnect or an edit
+     * of an identity field. Unique across tenants: one live channel per provider id in the installation.
+     */
+    providerKey: text('provider_key'),
     /** Provider facts learnt at connect time (bot username, webhook URL set, ...). */
     providerState: jsonb('provider_state').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,8 +118,11 @@ export const channels = pgTable(
   },
   (t) => [
     index('channels_tenant_idx').on(t.tenantId, t.id),
-    /** Meta's app-level webhook finds a channel by its provider id (waba: phone number id; page or Instagram id). */
+    /** Meta's app-level webhook also looks for unclaimed connected rows of a provider id (legacy data: refused). */
     index('channels_provider_id_idx').on(t.type, t.wabaId),
+    uniqueIndex('channels_provider_key_unique')
+      .on(t.providerKey)
+      .where(sql`${t.providerKey} is not null`),
     uniqueIndex('channels_tenant_default_unique')
       .on(t.tenantId)
       .where(sql`${t.isDefault}`),

@@ -145,7 +145,14 @@ export const channelsModule: AppModule = (platform, deps) => {
   });
   bound.sessions = sessions;
   const intake = createWebhookIntake({ db, events, registry, sessions, platform });
-  const metaRouter = createMetaWebhookRouter({ db, events, registry, intake, appSecret: config.metaAppSecret });
+  const metaRouter = createMetaWebhookRouter({
+    db,
+    events,
+    registry,
+    intake,
+    appSecret: config.metaAppSecret,
+    logger,
+  });
   registerChannelsRealtime(events, platform.realtime);
   return {
     plugin: async (app) => {

@@ -9,6 +9,7 @@
  * `providerState.pageId` is the page a channel's token belongs to (written by start and /fb/register-pages).
  */
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { MessageMediaType, TenantFlags } from '@conversa/shared';
 import {
   captionOf,
@@ -80,6 +81,11 @@ export type MetaMessagingAdapter = ChannelAdapter & {
   subscribe(pageId: string, token: string, version: string): Promise<void>;
   unsubscribe(pageId: string, token: string, version: string): Promise<void>;
 };
+
+/** A page token's own node, with the page's Instagram business account when asked for (`GET /me?fields=...`). */
+const pageNodeSchema = graphNodeSchema.extend({
+  instagram_business_account: z.object({ id: z.union([z.string(), z.number()]).transform(String) }).nullish(),
+});
 
 /** Splits text into parts of at most `max` (measured by `size` per character), never inside a surrogate pair. */
 export function splitText(text: string, max: number, size: (char: string) => number = (char) => char.length): string[] {
@@ -291,16 +297,28 @@ export function createMetaMessagingAdapter(options: MetaMessagingAdapterOptions)
     async start(channel) {
       const token = tokenOf(channel);
       // The page token's own node is the page: a bad or expired token fails here (Graph code 190, permanent).
-      const page = await graph(channel).call('GET', 'me', { token, query: { fields: 'id,name' } }, graphNodeSchema);
+      // Ownership (issue 22): a messenger channel's id must be that page; an instagram channel's the page's
+      // Instagram business account, which Graph names only to the page's token.
+      const fields = type === 'instagram' ? 'id,name,instagram_business_account' : 'id,name';
+      const page = await graph(channel).call('GET', 'me', { token, query: { fields } }, pageNodeSchema);
       if (type === 'messenger' && channel.wabaId && channel.wabaId !== page.id) {
         throw new ProviderError('meta: the token belongs to another page', true);
+      }
+      const instagramId = page.instagram_business_account?.id ?? null;
+      if (type === 'instagram' && (!instagramId || (channel.wabaId && channel.wabaId !== instagramId))) {
+        throw new ProviderError("meta: the Instagram account is not the token's page's", true);
       }
       await subscribe(page.id, token, channel.wabaVersion);
       return {
         number: null,
         name: page.name,
         status: 'CONNECTED',
-        providerState: { ...channel.providerState, pageId: page.id, pageName: page.name ?? null },
+        providerState: {
+          ...channel.providerState,
+          pageId: page.id,
+          pageName: page.name ?? null,
+          ...(type === 'instagram' ? { instagramId } : {}),
+        },
       };
     },
 

@@ -2,7 +2,8 @@
  * A local stand-in for the parts of Meta's Graph API the Messenger and Instagram channels use (tests only): the Send
  * API (`POST /vX/{id}/messages`, JSON or multipart with `filedata`), the User Profile API (`GET /vX/{user-id}`), a
  * page token's own node (`GET /vX/me`), app subscriptions (`POST|DELETE /vX/{page-id}/subscribed_apps`), a user's
- * pages (`GET /vX/{user-id}/accounts`) and attachment files (`GET /cdn/...`). Tokens arrive as a bearer header or an
+ * pages (`GET /vX/{user-id}/accounts`), a page's Instagram business account (`GET /vX/me|{page-id}?fields=
+ * instagram_business_account`, to the page's token only) and attachment files (`GET /cdn/...`). Tokens arrive as a bearer header or an
  * `access_token` parameter, as Graph accepts both; an unknown token answers Graph's OAuth error 190. META_GRAPH_URL
  * points here; every call is recorded.
  */
@@ -108,14 +109,23 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
       if (call.method === 'DELETE') subscribed.delete(page.id);
       return [200, { success: true }];
     }
-    if (call.method === 'GET' && node === 'me' && !edge) return [200, { id: page.id, name: page.name }];
+    if (call.method === 'GET' && (node === 'me' || node === page.id) && !edge) {
+      // The page's Instagram business account is named only when asked for, and only to the page's own token.
+      const fields = (call.query.fields ?? '').split(',');
+      const instagram =
+        fields.includes('instagram_business_account') && page.instagram
+          ? { instagram_business_account: { id: page.instagram.id } }
+          : {};
+      return [200, { id: page.id, name: page.name, ...instagram }];
+    }
     const profile = node ? profiles.get(node) : undefined;
     if (call.method === 'GET' && !edge && profile) return [200, { id: node, ...profile }];
     return [400, { error: { message: '(#100) Unsupported get request.', code: 100 } }];
   }
 
   /**
-   * For tests in another process (e2e): `GET /__simulator/calls`, `POST /__simulator/pages {token, id, name}`,
+   * For tests in another process (e2e): `GET /__simulator/calls`, `POST /__simulator/pages {token, id, name,
+   * instagram?: {id, username}}`,
    * `POST /__simulator/users {token, id, pageTokens}`, `POST /__simulator/profiles {id, profile}`.
    */
   function control(req: http.IncomingMessage, url: string, send: (status: number, payload: unknown) => void) {
@@ -123,7 +133,12 @@ export async function startMetaMessagingSimulator(): Promise<MetaMessagingSimula
     if (req.method === 'GET' && pathname === '/__simulator/calls') return send(200, calls);
     if (req.method === 'POST' && pathname === '/__simulator/pages') {
       void readFields(req, url, { jsonFields: true }).then((body) => {
-        pages.set(String(body.token), { id: String(body.id), name: String(body.name), instagram: null });
+        const instagram = body.instagram as { id?: unknown; username?: unknown } | undefined;
+        pages.set(String(body.token), {
+          id: String(body.id),
+          name: String(body.name),
+          instagram: instagram?.id ? { id: String(instagram.id), username: String(instagram.username ?? '') } : null,
+        });
         send(200, { ok: true });
       });
       return;

@@ -72,6 +72,7 @@ describe('POST /fb/register-pages', () => {
     const row = await stored(channel.id);
     expect(row).toMatchObject({ tokenAPI: BLOG.token, wabaId: BLOG.id, fbObject: { id: BLOG.id, name: BLOG.name } });
     expect(row.providerState).toMatchObject({ pageId: BLOG.id });
+    expect(row.providerKey).toBe(`messenger:${BLOG.id}`);
   });
 
   it('a channel that names its page (wabaId) gets that page', async () => {
@@ -95,13 +96,14 @@ describe('POST /fb/register-pages', () => {
     expect(sim.callsTo('POST', /subscribed_apps$/)[0]!.path).toBe(`${SHOP.id}/subscribed_apps`);
   });
 
-  it('a page already connected to another channel of the type is refused (webhooks route by its id)', async () => {
+  it('a page another channel claims is refused (webhooks route by its id): 409, nothing subscribed or stored', async () => {
     const channel = await create('messenger', 'Duplicate');
     await t.call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, wabaId: BLOG.id });
     const answer = await register(admin, channel.id);
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'accountId' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ error: 'ERR_CHANNEL_IDENTITY_TAKEN' });
     expect(sim.callsTo('POST', /subscribed_apps$/)).toHaveLength(0);
+    expect(await stored(channel.id)).toMatchObject({ tokenAPI: null, status: 'DISCONNECTED', providerKey: null });
   });
 
   it('a refused user token, a failed subscription or no fitting page change nothing', async () => {
@@ -162,7 +164,7 @@ describe('POST /fb/logout-pages', () => {
       path: '777000/subscribed_apps',
       token: 'page-777',
     });
-    expect(await stored(channel.id)).toMatchObject({ tokenAPI: null, status: 'DISCONNECTED' });
+    expect(await stored(channel.id)).toMatchObject({ tokenAPI: null, status: 'DISCONNECTED', providerKey: null });
   });
 
   it('a revoked token still disconnects; a transient Graph failure keeps the channel connected', async () => {

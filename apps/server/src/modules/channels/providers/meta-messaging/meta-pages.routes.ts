@@ -7,6 +7,11 @@
  *
  * Graph calls run outside any transaction (a slow Graph must not hold a connection); the channel row is written once
  * Graph accepted the subscription, so a refusal leaves the channel as it was.
+ *
+ * The page list is the proof that the admin manages the page (and its Instagram account): the connect claims the
+ * page or account id (channels.identity.ts) with the write. An id another channel claims, in any tenant, is refused
+ * with 409 ERR_CHANNEL_IDENTITY_TAKEN before the subscription; a channel that merely names the id claims nothing.
+ * The logout releases the claim.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +32,7 @@ import { ProviderError } from '../../channels.adapter.js';
 import { toChannelDto, toCredentials, toSessionState } from '../../channels.dto.js';
 import '../../channels.events.js';
 import type { AdapterRegistry } from '../../channels.registry.js';
+import { IDENTITY_RELEASE, isProviderKeyConflict, providerKeyOf } from '../../channels.identity.js';
 import * as repo from '../../channels.repository.js';
 import { channels } from '../../channels.tables.js';
 import type { MetaMessagingAdapter } from './meta-messaging.adapter.js';
@@ -95,15 +101,16 @@ export function metaPagesRoutes(deps: {
   }
 
   /**
-   * Webhooks are routed by page / account id across tenants (app-level URL): one channel per id and type. This is the
-   * webhook routing's own lookup (type, wabaId), so it runs under that system path.
+   * Webhooks are routed by the page / account claim across tenants (app-level URL): one channel per id. This is the
+   * webhook routing's own lookup (the claim), so it runs under that system path; asked only once Graph proved the
+   * admin manages the page, so it tells nothing about ids the caller does not own.
    */
-  async function takenElsewhere(type: MetaMessagingType, wabaId: string, channelId: number): Promise<boolean> {
+  async function claimedElsewhere(providerKey: string, channelId: number): Promise<boolean> {
     const [other] = await withSystem(db, 'channels.webhook-lookup', (tx) =>
       tx
         .select({ id: channels.id })
         .from(channels)
-        .where(and(eq(channels.type, type), eq(channels.wabaId, wabaId), ne(channels.id, channelId)))
+        .where(and(eq(channels.providerKey, providerKey), ne(channels.id, channelId)))
         .limit(1),
     );
     return Boolean(other);
@@ -141,9 +148,17 @@ export function metaPagesRoutes(deps: {
         const page = choosePage(type, row.wabaId, accounts.data);
         if (!page) throw fail('ERR_VALIDATION', 'accountId');
         const values = connectedValues(type, page);
-        if (await takenElsewhere(type, values.wabaId!, row.id)) throw fail('ERR_VALIDATION', 'accountId');
+        const providerKey = providerKeyOf({ ...row, ...values, type })!;
+        if (await claimedElsewhere(providerKey, row.id)) throw fail('ERR_CHANNEL_IDENTITY_TAKEN');
         await graphCall('subscription', () => adapter.subscribe(page.id, page.access_token, row.wabaVersion));
-        const saved = await save(ctx, row.id, { ...values, status: 'CONNECTED', retries: 0, qrcode: null });
+        let saved: repo.ChannelRow;
+        try {
+          saved = await save(ctx, row.id, { ...values, status: 'CONNECTED', retries: 0, qrcode: null, providerKey });
+        } catch (error) {
+          // Another channel claimed it between the check and the write.
+          if (isProviderKeyConflict(error)) throw fail('ERR_CHANNEL_IDENTITY_TAKEN');
+          throw error;
+        }
         const pageDetails: PageDetail[] = accounts.data.map((p) => ({
           id: p.id,
           name: p.name,
@@ -169,7 +184,7 @@ export function metaPagesRoutes(deps: {
             if (!error.permanent) throw fail('ERR_CHANNEL_PROVIDER');
           }
         }
-        await save(ctx, row.id, { tokenAPI: null, status: 'DISCONNECTED', qrcode: null });
+        await save(ctx, row.id, { ...IDENTITY_RELEASE, tokenAPI: null });
         return { ok: true as const };
       },
     );

@@ -3,17 +3,19 @@
  * account the app is subscribed to. Each part is routed to its channel by the provider id Meta puts in it
  * (decisions.md): `whatsapp_business_account` changes by `value.metadata.phone_number_id` to the waba channel whose
  * `wabaId` it is, `page` entries by `entry.id` to the messenger channel, `instagram` entries by `entry.id` to the
- * instagram channel. The channel is found across tenants (system path `channels.webhook-lookup`, index
- * `channels_provider_id_idx`); only a connected channel takes it, and of several the oldest (a number is CONNECTED
- * only after Graph accepted the channel's token for it, so another tenant cannot claim someone else's number by
- * typing its id).
+ * instagram channel. The channel is found across tenants (system path `channels.webhook-lookup`) by its claim
+ * (`provider_key`, unique: channels.identity.ts), which only a start that proved the channel's token owns the id
+ * writes; typing someone else's id into a channel claims nothing. The one claimant takes the part when it is
+ * connected and switched on. Any other connected channel with the same id (rows from before the claim) makes the id
+ * ambiguous: the part is refused (ignored, logged), never given to one of them.
  *
  * Signature: accepted when signed with the installation's META_APP_SECRET, or, per target channel, with that
  * channel's own `metaAppSecret`; one target that fails makes the whole POST 401 and nothing is stored. Every part is
  * parsed before anything is stored, so a malformed part stores nothing either. Parts of unknown ids are acknowledged
  * (Meta would resend them forever) and counted as ignored.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { z, ZodError } from 'zod';
 import type { ChannelType } from '@conversa/shared';
 import type { Database } from '../../../../platform/db/client.js';
@@ -102,6 +104,7 @@ export function createMetaWebhookRouter(deps: {
   registry: AdapterRegistry;
   intake: WebhookIntake;
   appSecret: string | null | undefined;
+  logger?: Pick<Logger, 'warn'>;
   /** Tests shrink it. */
   routeCacheMax?: number;
 }) {
@@ -117,24 +120,34 @@ export function createMetaWebhookRouter(deps: {
     const key = `${type}:${providerId}`;
     const kept = routes.get(key);
     if (kept && kept.until > Date.now()) return kept.row;
-    const [row] = await withSystem(db, 'channels.webhook-lookup', (tx) =>
+    // The claimant, and any connected row that names the id without claiming it (two rows are enough to refuse).
+    const rows = await withSystem(db, 'channels.webhook-lookup', (tx) =>
       tx
         .select()
         .from(channels)
         .where(
-          and(
-            eq(channels.type, type),
-            eq(channels.wabaId, providerId),
-            eq(channels.isActive, true),
-            eq(channels.status, 'CONNECTED'),
+          or(
+            eq(channels.providerKey, key),
+            and(eq(channels.type, type), eq(channels.wabaId, providerId), eq(channels.status, 'CONNECTED')),
           ),
         )
         .orderBy(asc(channels.id))
-        .limit(1),
+        .limit(2),
     );
+    const [claimant] = rows;
+    if (rows.length > 1) {
+      deps.logger?.warn(
+        { providerKey: key, channelIds: rows.map((row) => row.id) },
+        'meta webhook: several channels answer to this provider id; refused',
+      );
+    }
+    const row =
+      rows.length === 1 && claimant!.providerKey === key && claimant!.isActive && claimant!.status === 'CONNECTED'
+        ? claimant!
+        : null;
     if (routes.size >= routeCacheMax) routes.clear();
-    routes.set(key, { row: row ?? null, until: Date.now() + ROUTE_TTL_MS });
-    return row ?? null;
+    routes.set(key, { row, until: Date.now() + ROUTE_TTL_MS });
+    return row;
   }
 
   return {

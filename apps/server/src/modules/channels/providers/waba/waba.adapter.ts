@@ -3,7 +3,8 @@
  * mapping: `tokenAPI` token, `wabaId` phone number id, `bmToken` business account id, `wabaVersion`). Webhooks are
  * signed with the Meta app's secret (`X-Hub-Signature-256` over the raw body; the channel's `metaAppSecret` or the
  * installation's META_APP_SECRET). Meta registers the webhook URL in its dashboard, not through the API, so `start`
- * only verifies the number and `stop` has nothing remote to undo. The Cloud API cannot edit or delete a sent message.
+ * only verifies that the token owns the number (and the number the business account) and `stop` has nothing remote
+ * to undo. The Cloud API cannot edit or delete a sent message.
  */
 import { type MessageMediaType, type OutboundPayload } from '@conversa/shared';
 import {
@@ -219,7 +220,13 @@ export function createWabaAdapter(options: {
     },
 
     async start(channel, webhookUrl) {
-      const phone = await client.verifyPhone(await credsOf(channel));
+      const creds = await credsOf(channel);
+      // Ownership: Graph answers the number only to a token that reaches its business account, and the business
+      // account the channel names (templates are listed under it) must be the one that lists the number.
+      const phone = await client.verifyPhone(creds);
+      if (creds.businessAccountId && !(await client.accountHasPhone(creds))) {
+        throw new ProviderError('waba: the phone number is not one of the business account’s', true);
+      }
       return {
         number: phone.number,
         ...(phone.verifiedName ? { name: phone.verifiedName } : {}),

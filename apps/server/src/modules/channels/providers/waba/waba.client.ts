@@ -143,6 +143,11 @@ export interface WabaClient {
   ): Promise<T>;
   /** The phone number's display number (digits) and verified name: `GET /{phone-number-id}`. */
   verifyPhone(creds: WabaCreds): Promise<{ number: string; verifiedName: string | null }>;
+  /**
+   * Whether the phone number is one of the business account's (`GET /{waba-id}/phone_numbers` with the token, paged):
+   * Graph lists them only to a token that reaches the account.
+   */
+  accountHasPhone(creds: WabaCreds): Promise<boolean>;
   /** Every template of the business account (`/{waba-id}/message_templates`, paged through `paging.next`). */
   listTemplates(creds: WabaCreds): Promise<GraphTemplate[]>;
   /** The businesses of a user/system token, their WhatsApp Business Accounts' phone numbers (flattened per WABA). */
@@ -241,6 +246,18 @@ export function createWabaClient(options: { graphUrl: string; fetch?: OutboundFe
       const number = (phone.display_phone_number ?? '').replace(/\D/g, '');
       if (!number) throw new ProviderError('waba: the phone number has no display number', true);
       return { number, verifiedName: phone.verified_name ?? null };
+    },
+
+    async accountHasPhone(creds) {
+      const waba = graphId(creds.businessAccountId, 'business account id');
+      const phone = graphId(creds.phoneNumberId, 'phone number id');
+      const listed = await pages(
+        creds.token,
+        creds.version,
+        `/${waba}/phone_numbers?fields=id&limit=100`,
+        graphPhonePageSchema,
+      );
+      return listed.some((item) => item.id === phone);
     },
 
     async listTemplates(creds) {

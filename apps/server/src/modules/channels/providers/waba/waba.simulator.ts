@@ -1,8 +1,11 @@
 /**
  * A local stand-in for Meta's Graph API as the WhatsApp Cloud API uses it (tests, e2e and the bench only; real HTTP
- * on 127.0.0.1, random port; META_GRAPH_URL points here). It knows phone numbers and the tokens that own them,
- * answers phone details, message sends (recorded), media upload and download (the download URL wants the bearer
- * token, like Meta's CDN), paged template listings and the business listing, refuses wrong tokens with Graph's 190,
+ * on 127.0.0.1, random port; META_GRAPH_URL points here). It knows phone numbers, the business account (WABA) each
+ * belongs to and which tokens reach which account: a number's own token reaches its account, and `accountAccess`
+ * gives a token more (a BSP's or system user's token assigned several accounts); a number, its sends and the
+ * account's number list are answered only to a token that reaches the account. It answers phone details, message
+ * sends (recorded), media upload and download (the download URL wants the bearer token, like Meta's CDN), paged
+ * number and template listings and the business listing, refuses wrong tokens with Graph's 190,
  * and can be told to fail the next send with any Graph error (131047 re-engagement, 130429 throttling ...).
  * `deliver` builds and signs webhook POSTs to our server as Meta does. Imports only node and the signature helper,
  * so the e2e suite loads it as it loads telegram.simulator.ts.
@@ -51,6 +54,8 @@ export interface WabaSimulator {
     string,
     { id: string; name: string; language: string; status: string; category: string | null; components: unknown[] }[]
   >;
+  /** Token -> the business account ids it reaches besides those of the numbers it owns. */
+  accountAccess: Map<string, Set<string>>;
   /** `/me/businesses` per token: businesses and the business accounts they own. */
   businesses: Map<string, { id: string; name: string; accounts: { id: string; name: string }[] }[]>;
   media: Map<string, SimulatedMedia>;
@@ -91,6 +96,7 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
   const phones = new Map<string, SimulatedPhone>();
   const templates: WabaSimulator['templates'] = new Map();
   const businesses: WabaSimulator['businesses'] = new Map();
+  const accountAccess: WabaSimulator['accountAccess'] = new Map();
   const media = new Map<string, SimulatedMedia>();
   const sends: SimulatedSend[] = [];
   const requests: WabaSimulator['requests'] = [];
@@ -101,6 +107,7 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
     url: '',
     phones,
     templates,
+    accountAccess,
     businesses,
     media,
     sends,
@@ -111,9 +118,18 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
-  /** A token is known when it owns a phone number or lists businesses. */
+  /** A token is known when it owns a phone number, reaches an account or lists businesses. */
   const knownToken = (token: string | null) =>
-    !!token && ([...phones.values()].some((p) => p.token === token) || businesses.has(token));
+    !!token &&
+    ([...phones.values()].some((p) => p.token === token) || businesses.has(token) || accountAccess.has(token));
+
+  /** Whether the token reaches the business account (a number of it is the token's, or it was given access). */
+  const reachesAccount = (token: string, account: string) =>
+    [...phones.values()].some((p) => p.businessAccountId === account && p.token === token) ||
+    accountAccess.get(token)?.has(account) === true ||
+    (businesses.get(token) ?? []).some((b) => b.accounts.some((a) => a.id === account));
+  const reachesPhone = (token: string, phone: SimulatedPhone) =>
+    phone.token === token || reachesAccount(token, phone.businessAccountId);
 
   /** One page of `items` at `offset` (the `after` cursor), with `paging.next` while more remain. */
   function page<T>(items: T[], path: string, query: URLSearchParams): { data: T[]; paging?: { next: string } } {
@@ -150,21 +166,19 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
       return [200, page(business.accounts, path, query)];
     }
     if (method === 'GET' && second === 'phone_numbers') {
-      const owned = (businesses.get(token) ?? []).some((b) => b.accounts.some((a) => a.id === first));
-      if (!owned) return fail(notFound(first));
+      if (!reachesAccount(token, first)) return fail(notFound(first));
       const list = [...phones.entries()]
         .filter(([, p]) => p.businessAccountId === first)
         .map(([id, p]) => ({ id, display_phone_number: p.displayPhoneNumber, verified_name: p.verifiedName }));
       return [200, page(list, path, query)];
     }
     if (method === 'GET' && second === 'message_templates') {
-      const owns = [...phones.values()].some((p) => p.businessAccountId === first && p.token === token);
-      if (!owns) return fail(notFound(first));
+      if (!reachesAccount(token, first)) return fail(notFound(first));
       return [200, page(templates.get(first) ?? [], path, query)];
     }
 
     const phone = phones.get(first);
-    if (phone && phone.token !== token) return fail(notFound(first));
+    if (phone && !reachesPhone(token, phone)) return fail(notFound(first));
     if (method === 'GET' && phone && !second) {
       return [
         200,
@@ -225,7 +239,8 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
     if (method === 'GET' && !second && media.has(first)) {
       const file = media.get(first)!;
       // Uploaded media is readable by its uploader's token; inbound media by any token that owns a number.
-      if (file.phoneNumberId && phones.get(file.phoneNumberId)?.token !== token) return fail(notFound(first));
+      const uploader = file.phoneNumberId ? phones.get(file.phoneNumberId) : undefined;
+      if (file.phoneNumberId && !(uploader && reachesPhone(token, uploader))) return fail(notFound(first));
       return [
         200,
         {
@@ -243,7 +258,8 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
 
   /**
    * A control surface for tests in another process (e2e): `POST /__simulator/phones` {id, token, displayPhoneNumber,
-   * verifiedName, businessAccountId}, `POST /__simulator/templates` {businessAccountId, templates}, `POST
+   * verifiedName, businessAccountId}, `POST /__simulator/access` {token, businessAccountIds}, `POST
+   * /__simulator/templates` {businessAccountId, templates}, `POST
    * /__simulator/media` {id, base64, mime}, `POST /__simulator/fail` {status, error, phoneNumberId?},
    * `GET /__simulator/sends?to=`, `POST /__simulator/deliver` {url, payload, secret} (answers our server's status).
    */
@@ -264,6 +280,11 @@ export async function startWabaSimulator(): Promise<WabaSimulator> {
         verifiedName: String(body.verifiedName ?? 'Conversa'),
         businessAccountId: String(body.businessAccountId ?? '100000000000001'),
       });
+      return [200, { ok: true }];
+    }
+    if (pathname === '/__simulator/access') {
+      const ids = Array.isArray(body.businessAccountIds) ? body.businessAccountIds.map(String) : [];
+      accountAccess.set(String(body.token), new Set(ids));
       return [200, { ok: true }];
     }
     if (pathname === '/__simulator/templates') {
