@@ -16,10 +16,10 @@ import {
 } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
+import { sendStoredFile } from '../../platform/http/served-files.js';
 import type { Platform } from '../../platform/platform.js';
 import { createMediaStore, type MediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
-import { publicDisposition } from '../quick-messages/index.js';
 import { createMediaQuota } from '../tenants/index.js';
 import { autoReplyRoutes } from './chatbot.auto-reply.routes.js';
 import { createAutoReplyService } from './chatbot.auto-reply.js';
@@ -135,15 +135,8 @@ function chatFlowRoutes(deps: FlowRouteDeps): FastifyPluginAsyncZod {
         const mime = flowMediaMime(media);
         const file = mime ? await store.get(`${tenantId}/${media}`) : null;
         if (!mime || !file) throw fail('ERR_NOT_FOUND');
-        return reply
-          .type(mime)
-          .header('Content-Length', file.size)
-          .header('Content-Disposition', publicDisposition(mime, media))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Content-Security-Policy', "default-src 'none'; sandbox")
-          .header('Cross-Origin-Resource-Policy', 'cross-origin')
-          .header('Cache-Control', 'public, max-age=3600')
-          .send(file.stream);
+        // Only images, audio and video are shown, typed; everything else downloads (served-files.ts).
+        return sendStoredFile(reply, { ...file, mime, name: media, cacheControl: 'public, max-age=3600' });
       },
     );
   };

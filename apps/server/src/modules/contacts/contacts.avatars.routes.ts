@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../platform/http/errors.js';
+import { sendStoredFile } from '../../platform/http/served-files.js';
 import type { ContactAvatars } from './contacts.avatars.js';
 
 const tokenParamsSchema = z.object({ token: z.string().min(1).max(500) });
@@ -18,18 +19,12 @@ export function contactAvatarRoutes(avatars: ContactAvatars): FastifyPluginAsync
       async (request, reply) => {
         const picture = await avatars.open(request.params.token);
         if (!picture) throw fail('ERR_NOT_FOUND');
-        return (
-          reply
-            .type(picture.mime)
-            .header('Content-Length', picture.size)
-            .header('X-Content-Type-Options', 'nosniff')
-            .header('Content-Security-Policy', "default-src 'none'; sandbox")
-            // The link is the credential: pages on another address than PUBLIC_URL (an IP, a second host name, a
-            // client on another origin) may show it, whatever the app-wide same-origin resource policy says.
-            .header('Cross-Origin-Resource-Policy', 'cross-origin')
-            .header('Cache-Control', 'private, max-age=31536000, immutable')
-            .send(picture.stream)
-        );
+        // The stored types are raster images; served-files.ts still decides, as for every stored file.
+        return sendStoredFile(reply, {
+          ...picture,
+          name: 'avatar',
+          cacheControl: 'private, max-age=31536000, immutable',
+        });
       },
     );
   };

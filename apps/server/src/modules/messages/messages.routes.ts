@@ -21,6 +21,7 @@ import {
 } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
+import { sendStoredFile } from '../../platform/http/served-files.js';
 import type { MediaStore } from '../../platform/storage/media-store.js';
 import type { MessageActions } from './messages.actions.js';
 import type { ForwardService } from './messages.forward.js';
@@ -45,13 +46,6 @@ export interface MessagesRouteDeps {
   store: MediaStore;
   /** Upload limit (bytes): MEDIA_MAX_BYTES unless configured lower. */
   maxUploadBytes: number;
-}
-
-/** Shown in the page for images, audio and video; everything else downloads (an uploaded HTML/SVG never runs here). */
-function disposition(mime: string, name: string): string {
-  const inline = /^(image\/(?!svg)|audio\/|video\/)/i.test(mime);
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**
@@ -182,19 +176,8 @@ export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
       { config: { public: true }, schema: { tags, params: tokenParamsSchema } },
       async (request, reply) => {
         const media = await deps.service.openMedia(request.params.token);
-        return (
-          reply
-            .type(media.mime)
-            .header('Content-Length', media.size)
-            .header('Content-Disposition', disposition(media.mime, media.name))
-            .header('X-Content-Type-Options', 'nosniff')
-            .header('Content-Security-Policy', "default-src 'none'; sandbox")
-            // The link is the credential: pages on another address than PUBLIC_URL (an IP, a second host name, a
-            // client on another origin) may show it, whatever the app-wide same-origin resource policy says.
-            .header('Cross-Origin-Resource-Policy', 'cross-origin')
-            .header('Cache-Control', 'private, max-age=3600')
-            .send(media.stream)
-        );
+        // Only images, audio and video are shown, typed; everything else downloads (served-files.ts).
+        return sendStoredFile(reply, { ...media, cacheControl: 'private, max-age=3600' });
       },
     );
   };

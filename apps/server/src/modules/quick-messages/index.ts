@@ -13,7 +13,6 @@ import { createQuickMessagesService } from './quick-messages.service.js';
 export { quickMessages } from './quick-messages.tables.js';
 export { findQuickMessage as findQuickMessageRow } from './quick-messages.repository.js';
 export type { QuickMessageRow } from './quick-messages.repository.js';
-export { publicDisposition } from './quick-messages.routes.js';
 
 export const quickMessagesModule: AppModule = (platform) => {
   // The same store and quota as chat media: one tenant's bytes, one counter.

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, quickMessageDtoSchema } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
+import { sendStoredFile } from '../../platform/http/served-files.js';
 import type { MediaStore } from '../../platform/storage/media-store.js';
 import type { QuickMessagesService } from './quick-messages.service.js';
 import { receiveQuickMessage } from './quick-messages.upload.js';
@@ -23,12 +24,6 @@ export interface QuickMessagesRouteDeps {
   store: MediaStore;
   /** Upload limit (bytes): the same as chat media. */
   maxUploadBytes: number;
-}
-
-/** Shown in the page for images, audio and video; everything else downloads (an uploaded HTML/SVG never runs here). */
-export function publicDisposition(mime: string, name: string): string {
-  const inline = /^(image\/(?!svg)|audio\/|video\/)/i.test(mime);
-  return `${inline ? 'inline' : 'attachment'}; filename="${name}"`;
 }
 
 export function quickMessagesRoutes(deps: QuickMessagesRouteDeps): FastifyPluginAsyncZod {
@@ -79,19 +74,8 @@ export function quickMessagesRoutes(deps: QuickMessagesRouteDeps): FastifyPlugin
       { config: { public: true }, schema: { tags, params: publicMediaParamsSchema } },
       async (request, reply) => {
         const file = await service.openPublicMedia(request.params.tenantId, request.params.media);
-        return (
-          reply
-            .type(file.mime)
-            .header('Content-Length', file.size)
-            .header('Content-Disposition', publicDisposition(file.mime, file.name))
-            .header('X-Content-Type-Options', 'nosniff')
-            .header('Content-Security-Policy', "default-src 'none'; sandbox")
-            // The random name is the credential: pages on another address than PUBLIC_URL (an IP, a second host name, a
-            // client on another origin) may show it, whatever the app-wide same-origin resource policy says.
-            .header('Cross-Origin-Resource-Policy', 'cross-origin')
-            .header('Cache-Control', 'public, max-age=3600')
-            .send(file.stream)
-        );
+        // Only images, audio and video are shown, typed; everything else downloads (served-files.ts).
+        return sendStoredFile(reply, { ...file, cacheControl: 'public, max-age=3600' });
       },
     );
   };

@@ -178,7 +178,7 @@ describe('/fastreply with files (multipart)', () => {
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       'cross-origin-resource-policy': 'cross-origin',
-      'content-disposition': `inline; filename="${dto.media}"`,
+      'content-disposition': `inline; filename="${dto.media}"; filename*=UTF-8''${dto.media}`,
     });
     // Another tenant's path and an unknown name find nothing; a path-like name is refused before any look-up.
     const other = await t.createTenant();
@@ -201,7 +201,10 @@ describe('/fastreply with files (multipart)', () => {
       await send(admin, 'POST', '/fastreply', multipart({ key: 'tabela', message: 'Nossa tabela' }, pdf))
     ).json<QuickMessageDto>();
     const file = await publicGet(pathOf(dto));
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="${dto.media}"`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="${dto.media}"; filename*=UTF-8''${dto.media}`,
+    );
+    expect(file.headers['content-type']).toBe('application/pdf');
     await t.call(admin, 'DELETE', `/fastreply/${dto.id}`);
   });
 
