@@ -226,7 +226,7 @@ describe('the connection goes to the checked address', () => {
     expect(ok.requests.at(-1)!.headers.host).toBe(`pinned.example:${ok.port}`);
   });
 
-  it('TLS goes to the checked address and asks for the host name (SNI), verifying its certificate', async () => {
+  it('TLS goes to the checked address and asks for the host name (SNI), not the address', async () => {
     let hello: Buffer = Buffer.alloc(0);
     const tlsCatcher = net.createServer((socket) => {
       socket.once('data', (chunk: Buffer) => {
