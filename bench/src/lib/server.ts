@@ -41,6 +41,8 @@ export async function startServer(options: {
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
     TELEGRAM_API_ROOT: options.telegramApiRoot,
+    // The gateway simulators (Evolution's remotePath) listen on loopback: the checked fetch may reach it here.
+    OUTBOUND_ALLOW: '127.0.0.0/8,::1',
     // Tokens taken at the start must outlive the whole run.
     ACCESS_TOKEN_TTL: '7200',
   });
