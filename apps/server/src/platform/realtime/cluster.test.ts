@@ -6,7 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tenantEvent } from '@conversa/shared';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { rooms } from './server.js';
+import { MAX_SOCKETS_PER_USER, rooms } from './server.js';
 
 const opened: TestApp[] = [];
 const sockets: Socket[] = [];
@@ -74,7 +74,36 @@ async function crossNodeDisconnect(env: Record<string, string>) {
   expect(invalid).toEqual(expect.arrayContaining([`tokenInvalid:${id}`, 'tokenInvalid:undefined']));
 }
 
+/** The per-user socket cap counts the user's sockets on every node: full on node A, node B refuses the next. */
+async function crossNodeCap(env: Record<string, string>) {
+  const nodeA = await createTestApp(env);
+  opened.push(nodeA);
+  const nodeB = await createTestApp(env, { peerOf: nodeA });
+  opened.push(nodeB);
+  const urlA = await listen(nodeA);
+  const urlB = await listen(nodeB);
+  const user = await nodeA.createUser({ tenantId: 1, profile: 'admin' });
+  const open = (url: string) => {
+    const socket = connect(url, { auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    return new Promise<string>((resolve) => {
+      socket.once('connect', () => resolve('connected'));
+      socket.once('connect_error', (error) => resolve(error.message));
+    });
+  };
+  for (let i = 0; i < MAX_SOCKETS_PER_USER; i += 1) expect(await open(urlA)).toBe('connected');
+  await expect.poll(() => nodeB.platform.realtime.countInRoom(rooms.user(user.id))).toBe(MAX_SOCKETS_PER_USER);
+  expect(await open(urlB)).toBe('ERR_LIMIT_MAX');
+}
+
 describe('realtime across nodes', () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "caps one user's sockets across nodes (PostgreSQL adapter)",
+    async () => {
+      await crossNodeCap({ REALTIME_ADAPTER: 'postgres' });
+    },
+  );
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('disconnects through the PostgreSQL adapter', async () => {
     await crossNodeDisconnect({ REALTIME_ADAPTER: 'postgres' });
   });

@@ -4,7 +4,7 @@
  * (`connect_error`, which clients do not retry in a loop); an expired token or a session the registered check no longer
  * accepts gets the invalid-token events, then a disconnect. A socket lives as long as its login session: it is never
  * re-checked, the session's end disconnects it (`disconnect`). Sockets join rooms for their tenant, user, current
- * profile and session; `publish` is the one way to emit.
+ * profile and session; `publish` is the one way to emit. One user holds at most MAX_SOCKETS_PER_USER sockets.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -55,6 +55,14 @@ export interface Realtime {
 
 const NAMESPACES = ['/', '/api'] as const;
 
+/**
+ * Sockets one user may hold at once, over both namespaces and (with an adapter) every node: a browser tab holds one,
+ * so 20 covers many tabs and devices, while a client opening sockets in a loop cannot hold hundreds (each costs
+ * memory and a share of every event's fan-out). The NEW handshake past the cap is refused (`connect_error`
+ * `ERR_LIMIT_MAX`, `data.limit: 'socketsPerUser'`): the sockets already open keep working, none is cut.
+ */
+export const MAX_SOCKETS_PER_USER = 20;
+
 /** Between nodes: each one revokes its own sockets of a room, so the events surely reach them before the disconnect. */
 interface NodeEvents {
   revokeSockets: (room: string, except: string | null) => void;
@@ -71,8 +79,11 @@ export function createRealtime(options: {
   pool?: pg.Pool | undefined;
   /** CORS_ORIGINS: the web origins besides the API's own (PUBLIC_URL) that may open a socket. */
   cors: { publicUrl: string; origins: readonly string[] };
+  /** MAX_SOCKETS_PER_USER unless given (tests). */
+  maxSocketsPerUser?: number;
 }): Realtime {
   const { cors } = options;
+  const maxPerUser = options.maxSocketsPerUser ?? MAX_SOCKETS_PER_USER;
   const io = new Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, { claims: AccessClaims }>(
     options.httpServer,
     {
@@ -100,6 +111,39 @@ export function createRealtime(options: {
   }
   const listeners: ((socket: AppSocket) => void)[] = [];
   let sessionCheck: SessionCheck | undefined;
+
+  // The per-user cap on this node: connected sockets by user, plus handshakes accepted but not yet connected (a
+  // reservation taken synchronously with the count, so concurrent handshakes of one user cannot all pass it).
+  const connectedByUser = new Map<number, Set<string>>();
+  const pendingByUser = new Map<number, number>();
+  const bump = (userId: number, delta: number) => {
+    const n = (pendingByUser.get(userId) ?? 0) + delta;
+    if (n > 0) pendingByUser.set(userId, n);
+    else pendingByUser.delete(userId);
+  };
+  const localCount = (userId: number) => (connectedByUser.get(userId)?.size ?? 0) + (pendingByUser.get(userId) ?? 0);
+  /** The user's sockets on the other nodes (through the adapter; none without one). */
+  async function remoteCount(userId: number): Promise<number> {
+    if (options.adapter === 'none') return 0;
+    const local = connectedByUser.get(userId);
+    let total = 0;
+    for (const name of NAMESPACES) {
+      for (const socket of await io.of(name).in(rooms.user(userId)).fetchSockets()) if (!local?.has(socket.id)) total++;
+    }
+    return total;
+  }
+  /** Takes a place for the user's new socket, or answers false at the cap; the place is the caller's to release. */
+  async function reserve(userId: number): Promise<boolean> {
+    if (localCount(userId) >= maxPerUser) return false;
+    bump(userId, 1);
+    if (localCount(userId) + (await remoteCount(userId)) > maxPerUser) {
+      bump(userId, -1);
+      return false;
+    }
+    return true;
+  }
+  const limitError = () =>
+    Object.assign(new Error('ERR_LIMIT_MAX'), { data: { limit: 'socketsPerUser', max: maxPerUser } });
 
   // The invalid-token events and the disconnect go out from the socket's own node in order (separate adapter
   // messages can overtake each other: the PostgreSQL adapter sends each on any connection of its pool).
@@ -129,7 +173,15 @@ export function createRealtime(options: {
         async (claims) => {
           try {
             const session = sessionCheck ? await sessionCheck(claims) : null;
-            if (session) socket.data.claims = { ...claims, profile: session.profile };
+            if (session) {
+              if (!(await reserve(claims.userId))) return next(limitError());
+              socket.data.claims = { ...claims, profile: session.profile };
+              next();
+              // socket.io connects the socket (or drops it, its client gone) on the next tick: from then on it is
+              // counted as connected, or not at all.
+              setImmediate(() => bump(claims.userId, -1));
+              return;
+            }
             next();
           } catch (error) {
             options.logger.warn({ err: error }, 'socket session check failed');
@@ -150,6 +202,12 @@ export function createRealtime(options: {
         socket.disconnect(true);
         return;
       }
+      const own = connectedByUser.get(claims.userId) ?? new Set<string>();
+      connectedByUser.set(claims.userId, own.add(socket.id));
+      socket.once('disconnect', () => {
+        own.delete(socket.id);
+        if (own.size === 0 && connectedByUser.get(claims.userId) === own) connectedByUser.delete(claims.userId);
+      });
       void socket.join([
         rooms.tenant(claims.tenantId),
         rooms.user(claims.userId),
