@@ -32,6 +32,16 @@ beforeEach(() => void sim.calls.splice(0));
 const call: TestApp['call'] = (...args) => t.call(...args);
 const telegram = (name: string, extra: object = {}) => ({ name, type: 'telegram', tokenTelegram: TOKEN, ...extra });
 
+/** A bot of its own (one live channel per bot: a second channel of the same bot cannot connect). */
+let bots = 0;
+function ownBot(): string {
+  bots += 1;
+  const id = 7000000100 + bots;
+  const token = `${id}:AAH-own_bot_token_for_tests_${String(bots).padStart(5, '0')}`;
+  sim.bots.set(token, { id, username: 'loja_bot' });
+  return token;
+}
+
 async function createChannel(name: string, extra: object = {}, user = admin): Promise<ChannelDto> {
   const res = await call(user, 'POST', '/whatsapp', telegram(name, extra));
   expect(res.statusCode, res.body).toBe(201);
@@ -216,7 +226,7 @@ describe('chatFlowId', () => {
 
 describe('sessions', () => {
   it('connects: checks the token, registers the webhook with the channel secret, reports CONNECTED', async () => {
-    const created = await createChannel('Conecta');
+    const created = await createChannel('Conecta', { tokenTelegram: ownBot() });
     const seen: ChannelSessionState[] = [];
     const off = t.platform.events.subscribe('channels.session_changed', ({ session }) => void seen.push(session));
     const res = await call(admin, 'POST', `/whatsappsession/${created.id}`);
@@ -243,7 +253,7 @@ describe('sessions', () => {
   });
 
   it('disconnects; a transient Telegram failure keeps the channel connected', async () => {
-    const created = await createChannel('Desconecta');
+    const created = await createChannel('Desconecta', { tokenTelegram: ownBot() });
     await call(admin, 'PUT', `/whatsappsession/${created.id}`, { id: created.id, isQrcode: true });
     sim.failNext('deleteWebhook', { error_code: 502, description: 'Bad Gateway' });
     const failed = await call(admin, 'DELETE', `/whatsappsession/${created.id}`);
@@ -256,18 +266,33 @@ describe('sessions', () => {
   });
 
   it('a new bot token disconnects the channel and releases the old bot webhook', async () => {
-    const created = await createChannel('Troca');
+    const token = ownBot();
+    const created = await createChannel('Troca', { tokenTelegram: token });
     await call(admin, 'POST', `/whatsappsession/${created.id}`);
     const res = await call(admin, 'PUT', `/whatsapp/${created.id}`, { ...created, tokenTelegram: OTHER_TOKEN });
     expect(res.json()).toMatchObject({ status: 'DISCONNECTED', number: null });
     await vi.waitFor(() => expect(sim.callsOf('deleteWebhook')).toHaveLength(1));
-    expect(sim.callsOf('deleteWebhook')[0]!.token).toBe(TOKEN);
+    expect(sim.callsOf('deleteWebhook')[0]!.token).toBe(token);
+  });
+
+  it('one live channel per bot, across tenants: a second channel of a connected bot is refused with 409', async () => {
+    const token = ownBot();
+    const first = await createChannel('Dono', { tokenTelegram: token });
+    expect((await call(admin, 'POST', `/whatsappsession/${first.id}`)).statusCode).toBe(200);
+    const otherAdmin = await t.createUser({ tenantId: await t.createTenant(), profile: 'admin' });
+    const second = await createChannel('Intruso', { tokenTelegram: token }, otherAdmin);
+    const refused = await call(otherAdmin, 'POST', `/whatsappsession/${second.id}`);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { error: 'ERR_CHANNEL_IDENTITY_TAKEN' }]);
+    expect((await call(otherAdmin, 'GET', `/whatsapp/${second.id}`)).json()).toMatchObject({ status: 'DISCONNECTED' });
+    // The owner's disconnect releases the bot: then the other channel connects.
+    expect((await call(admin, 'DELETE', `/whatsappsession/${first.id}`)).statusCode).toBe(200);
+    expect((await call(otherAdmin, 'POST', `/whatsappsession/${second.id}`)).statusCode).toBe(200);
   });
 });
 
 describe('DELETE /api/whatsapp/:id and the superadmin overview', () => {
   it('deletes a connected channel and unregisters its webhook', async () => {
-    const created = await createChannel('Apaga');
+    const created = await createChannel('Apaga', { tokenTelegram: ownBot() });
     await call(admin, 'POST', `/whatsappsession/${created.id}`);
     const deleted: number[] = [];
     const off = t.platform.events.subscribe('channels.deleted', ({ channelId }) => void deleted.push(channelId));
