@@ -206,6 +206,11 @@ export class ProviderError extends Error {
 export interface StartOptions {
   /** QR gateways: log in with a pairing code for this number (digits) instead of a QR code. */
   pairingNumber?: string | null;
+  /**
+   * Evolution: the gateway's key is the installation's, held by other companies too (channels.shared-gateway.ts).
+   * The instance is then one the adapter creates under an unguessable name; an existing one is never adopted.
+   */
+  sharedGateway?: boolean;
 }
 
 export interface StartResult {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareImportRow } from './contacts.import.rows.js';
 import { removeOlderThan } from './contacts.jobs.js';
-import { normalizeNumber } from './contacts.number.js';
+import { ninthDigitForms, normalizeNumber } from './contacts.number.js';
 
 describe('normalizeNumber', () => {
   it('stores E.164 digits without +, reading numbers without a country code as Brazilian', () => {
@@ -73,5 +73,17 @@ describe('removeOlderThan', () => {
     expect(fs.readdirSync(dir)).toEqual(['new.csv']);
     expect(await removeOlderThan(path.join(dir, 'missing'), 0)).toBe(0);
     fs.rmSync(dir, { recursive: true });
+  });
+});
+
+describe('ninthDigitForms', () => {
+  it('a Brazilian mobile in either form: itself first, then the other; landlines and other countries alone', () => {
+    expect(ninthDigitForms('556199998888')).toEqual(['556199998888', '5561999998888']);
+    expect(ninthDigitForms('5561999998888')).toEqual(['5561999998888', '556199998888']);
+    expect(ninthDigitForms('+55 (11) 98888-7777')).toEqual(['5511988887777', '551188887777']);
+    expect(ninthDigitForms('551133334444')).toEqual(['551133334444']);
+    expect(ninthDigitForms('14155550123')).toEqual(['14155550123']);
+    // A 9 followed by a landline digit is no mobile with a ninth digit.
+    expect(ninthDigitForms('5511933334444')).toEqual(['5511933334444']);
   });
 });

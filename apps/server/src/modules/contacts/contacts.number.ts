@@ -16,3 +16,15 @@ export function normalizeNumber(input: string): string | null {
   const international = digits.length >= 8 ? parsePhoneNumberFromString(`+${digits}`) : undefined;
   return international?.isValid() ? international.number.slice(1) : null;
 }
+
+/**
+ * The forms one Brazilian mobile number is written in: with the ninth digit (55 + DDD + 9 + 8 digits, the form since
+ * 2016) and without it (55 + DDD + 8 digits, the form WhatsApp still knows many older accounts by). The number
+ * itself first, then its other form; any other number (a landline: subscriber digits 2-5; another country) alone.
+ */
+export function ninthDigitForms(number: string): string[] {
+  const digits = number.replace(/\D/g, '');
+  if (/^55[1-9][1-9]9[6-9]\d{7}$/.test(digits)) return [digits, `${digits.slice(0, 4)}${digits.slice(5)}`];
+  if (/^55[1-9][1-9][6-9]\d{7}$/.test(digits)) return [digits, `${digits.slice(0, 4)}9${digits.slice(4)}`];
+  return [digits];
+}

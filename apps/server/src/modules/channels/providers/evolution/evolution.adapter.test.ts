@@ -244,13 +244,42 @@ describe('parseInbound', () => {
 
 describe('verifyInbound', () => {
   it('accepts only the channel secret in the configured header, never the body apikey', () => {
-    const verify = (headers: Record<string, string>, body: unknown = {}) =>
+    const own = { instance: 'Loja' };
+    const verify = (headers: Record<string, string>, body: unknown = own) =>
       adapter.verifyInbound(channel, { headers, body });
     expect(verify({ [EVOLUTION_SECRET_HEADER]: 'evo-secret_0123456789' })).toBe(true);
     expect(verify({ [EVOLUTION_SECRET_HEADER]: 'evo-secret_0123456780' })).toBe(false);
     expect(verify({ [EVOLUTION_SECRET_HEADER]: 'evo-secret' })).toBe(false);
-    expect(verify({}, { apikey: sim.apiKey })).toBe(false);
+    expect(verify({}, { ...own, apikey: sim.apiKey })).toBe(false);
     expect(verify({ apikey: sim.apiKey })).toBe(false);
+    expect(adapter.verifyHeaders!(channel, { [EVOLUTION_SECRET_HEADER]: 'evo-secret_0123456789' })).toBe(true);
+    expect(adapter.verifyHeaders!(channel, { [EVOLUTION_SECRET_HEADER]: 'evo-secret' })).toBe(false);
+  });
+
+  it("refuses a body that is not the channel's instance: another instance, none, or another instance token", () => {
+    const secret = { [EVOLUTION_SECRET_HEADER]: 'evo-secret_0123456789' };
+    const recorded = {
+      ...channel,
+      providerState: {
+        instanceName: 'Loja_0a1b2c3d4e5f60718293',
+        instanceToken: 'TOKEN-OF-OUR-INSTANCE',
+        instanceCreated: true,
+        instanceGateway: sim.url,
+      },
+    };
+    const verify = (ch: ChannelCredentials, body: unknown) => adapter.verifyInbound(ch, { headers: secret, body });
+    // Before any start the stored name is the instance; afterwards the one the start recorded.
+    expect(verify(channel, { instance: 'Loja', apikey: null })).toBe(true);
+    expect(verify(channel, { instance: 'LojaCentro', apikey: null })).toBe(false);
+    expect(verify(channel, { event: 'messages.upsert' })).toBe(false);
+    expect(verify(channel, 'not an object')).toBe(false);
+    expect(verify(recorded, { instance: 'Loja', apikey: null })).toBe(false);
+    expect(verify(recorded, { instance: 'Loja_0a1b2c3d4e5f60718293', apikey: null })).toBe(true);
+    // When Evolution exposes instance tokens, the body's apikey must be our instance's.
+    expect(verify(recorded, { instance: 'Loja_0a1b2c3d4e5f60718293', apikey: 'TOKEN-OF-OUR-INSTANCE' })).toBe(true);
+    expect(verify(recorded, { instance: 'Loja_0a1b2c3d4e5f60718293', apikey: 'TOKEN-OF-ANOTHER' })).toBe(false);
+    // A record of another gateway is not this channel's instance there.
+    expect(verify({ ...recorded, remotePath: 'https://evo.other.example' }, { instance: 'Loja' })).toBe(true);
   });
 });
 
@@ -399,16 +428,25 @@ describe('start, stop and failures', () => {
     const novo = { ...channel, name: 'Loja Nova!', wabaId: evolutionInstanceName('Loja Nova!') };
     expect(novo.wabaId).toBe('LojaNova');
     const started = await adapter.start(novo, 'https://conversa.example/api/webhooks/evo/8');
+    const token = sim.instances.get('LojaNova')!.token;
+    expect(token).toMatch(/^[0-9A-F]{48}$/);
     expect(started).toEqual({
       status: 'qrcode',
       qrcode: '2@sim-qr-LojaNova-1',
       pairingCode: null,
       number: null,
-      providerState: { instanceName: 'LojaNova', webhookUrl: 'https://conversa.example/api/webhooks/evo/8' },
+      providerState: {
+        instanceName: 'LojaNova',
+        instanceToken: token,
+        instanceCreated: true,
+        instanceGateway: sim.url,
+        webhookUrl: 'https://conversa.example/api/webhooks/evo/8',
+      },
     });
     expect(sim.calls.map((call) => call.route)).toEqual(['instance/connectionState', 'instance/create', 'webhook/set']);
     expect(sim.callsOf('instance/create')[0]!.body).toEqual({
       instanceName: 'LojaNova',
+      token,
       integration: 'WHATSAPP-BAILEYS',
       qrcode: true,
     });

@@ -1,16 +1,18 @@
 /**
  * The Evolution channel (`evo`): a WhatsApp number behind an Evolution API v2 server (Baileys integration). The
- * channel holds the server's base URL (`remotePath`), its API key (`tokenAPI`) and the instance name (`wabaId`, the
- * channel name reduced to [A-Za-z0-9], fixed after creation). start() creates the instance when missing, registers
- * the webhook with the channel's secret as a header (Evolution sends configured headers back with every call) and
- * answers the QR code; the rest of the login arrives as `qrcode.updated`/`connection.update` webhooks. The live
- * session operations (group members, groups, phone book, number checks, older history, mentions) are `live()`
- * (evolution.live.ts); a channel with importMessages imports the login's history (evolution.history.ts).
+ * channel holds the server's base URL (`remotePath`), its API key (`tokenAPI`) and its instance name (`wabaId`, the
+ * channel name reduced to [A-Za-z0-9], fixed after creation). start() connects an instance (evolution.instance.ts:
+ * on the installation's shared gateway always one it creates under an unguessable name, on a company's own gateway
+ * the instance of that exact name), registers the webhook with the channel's secret as a header (Evolution sends
+ * configured headers back with every call) and answers the QR code; the rest of the login arrives as
+ * `qrcode.updated`/`connection.update` webhooks. The live session operations (group members, groups, phone book,
+ * number checks, older history, mentions) are `live()` (evolution.live.ts); a channel with importMessages imports the
+ * login's history (evolution.history.ts).
  *
- * Evolution's own `apikey` field in webhook bodies is not accepted as a credential: it is only present when the
- * server exposes instance tokens (AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES), it is the instance token rather than
- * the key the channel stores (often the global key), and it travels in the body Evolution also logs. The header
- * secret is ours alone, per channel, and compared in constant time.
+ * A webhook is the channel's when it carries the header secret (ours alone, per channel, compared in constant time,
+ * checked before the body is read) and its body names the channel's instance and, when Evolution exposes instance
+ * tokens, carries that instance's token (`apikey`). The body's `apikey` is never the credential on its own: it is
+ * absent unless the server exposes tokens, and it travels in the body Evolution also logs.
  */
 import crypto from 'node:crypto';
 import { z } from 'zod';
@@ -27,6 +29,15 @@ import {
 import { createEvolutionClient, type EvolutionClient, type EvolutionTarget } from './evolution.client.js';
 import { createHistoryImports, parseHistoryBatch } from './evolution.history.js';
 import { createEvolutionLive } from './evolution.live.js';
+import {
+  gatewayOf,
+  instanceOf,
+  isInstanceWebhook,
+  newInstanceName,
+  newInstanceToken,
+  recordedInstance,
+  type RecordedInstance,
+} from './evolution.instance.js';
 import { parseEvolutionMediaRef, parseEvolutionWebhook, phoneOfJid } from './evolution.parse.js';
 import {
   EVOLUTION_HISTORY_EVENT,
@@ -44,11 +55,7 @@ import {
 
 const anyAnswer = z.unknown();
 
-/** An instance name as this product makes it (channel name reduced to [A-Za-z0-9]). */
-export const EVOLUTION_INSTANCE_PATTERN = /^[A-Za-z0-9]{1,100}$/;
-
-/** The instance name of a channel name: everything but [A-Za-z0-9] removed. */
-export const evolutionInstanceName = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '');
+export { EVOLUTION_INSTANCE_PATTERN, evolutionInstanceName } from './evolution.instance.js';
 
 export interface EvolutionAdapter extends ChannelAdapter {
   /** Registers (again) the webhook with the channel's secret and the events the channel uses. */
@@ -71,12 +78,6 @@ function targetOf(channel: ChannelCredentials): EvolutionTarget {
   if (!channel.remotePath) throw new ProviderError('evolution: the channel has no API URL', true);
   if (!channel.tokenAPI) throw new ProviderError('evolution: the channel has no API key', true);
   return { baseUrl: channel.remotePath, apiKey: channel.tokenAPI };
-}
-
-function instanceOf(channel: ChannelCredentials): string {
-  const name = channel.wabaId ?? '';
-  if (!EVOLUTION_INSTANCE_PATTERN.test(name)) throw new ProviderError('evolution: invalid instance name', true);
-  return name;
 }
 
 /** A recipient as Evolution addresses it: a group JID as given, a number as its user JID. */
@@ -199,25 +200,89 @@ export function createEvolutionAdapter(
     }
   }
 
-  async function connected(channel: ChannelCredentials, webhookUrl: string): Promise<StartResult> {
-    const target = targetOf(channel);
-    const instance = instanceOf(channel);
+  /** The instance as fetchInstances lists it (its owner, and its token when the server exposes tokens). */
+  async function fetchInstance(channel: ChannelCredentials, instance: string) {
     const query = `/instance/fetchInstances?instanceName=${encodeURIComponent(instance)}`;
-    const [info] = await client.call(target, 'GET', query, null, evoInstancesSchema);
+    const list = await client.call(targetOf(channel), 'GET', query, null, evoInstancesSchema);
+    return list.find((info) => info.name === instance) ?? null;
+  }
+
+  async function connected(
+    channel: ChannelCredentials,
+    recorded: RecordedInstance,
+    webhookUrl: string,
+  ): Promise<StartResult> {
+    const info = await fetchInstance(channel, recorded.instanceName);
     return {
       status: 'CONNECTED',
       number: phoneOfJid(info?.ownerJid) ?? channel.number,
-      providerState: { instanceName: instance, webhookUrl },
+      providerState: { ...recorded, webhookUrl },
     };
   }
 
-  const waiting = (qr: EvoQrcode | null | undefined, instance: string, webhookUrl: string): StartResult => ({
+  const waiting = (qr: EvoQrcode | null | undefined, recorded: RecordedInstance, webhookUrl: string): StartResult => ({
     status: qr?.pairingCode ? 'PAIRING' : qr?.code ? 'qrcode' : 'OPENING',
     qrcode: qr?.code ?? null,
     pairingCode: qr?.pairingCode ?? null,
     number: null,
-    providerState: { instanceName: instance, webhookUrl },
+    providerState: { ...recorded, webhookUrl },
   });
+
+  /**
+   * Creates the instance under `name` with our token. An existing name is refused by Evolution (403 "already in
+   * use"): that is a refusal here too, never a reason to connect to it.
+   */
+  async function createInstance(channel: ChannelCredentials, name: string, token: string) {
+    // A new instance is a new login: with importMessages WhatsApp is asked for the full history (Baileys'
+    // syncFullHistory), which Evolution posts as messages.set.
+    const history = channel.historyImport ? { syncFullHistory: true } : {};
+    try {
+      const answer = await client.call(
+        targetOf(channel),
+        'POST',
+        '/instance/create',
+        { instanceName: name, token, integration: 'WHATSAPP-BAILEYS', qrcode: true, ...history },
+        evoCreateAnswerSchema,
+      );
+      imports.reset(channel.id);
+      return answer;
+    } catch (error) {
+      if (error instanceof ProviderError && (error.status === 403 || error.status === 409)) {
+        throw new ProviderError('evolution: an instance of that name exists already', true, error.status);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The instance a start connects, with the state it is in (null: it had to be created, `created` holds the answer).
+   * Shared gateway: the instance this channel created before, else a new one under a new name. Own gateway: the
+   * recorded instance, else the one named `wabaId`, adopted when it exists.
+   */
+  async function instanceForStart(channel: ChannelCredentials, shared: boolean) {
+    const gateway = gatewayOf(channel.remotePath);
+    if (!gateway) throw new ProviderError('evolution: invalid API URL', true);
+    const recorded = recordedInstance(channel);
+    const ours = recorded && (recorded.instanceCreated || !shared) ? recorded : null;
+    const name = ours?.instanceName ?? (shared ? newInstanceName(channel.wabaId) : instanceOf(channel));
+    const probe = { ...channel, providerState: { instanceName: name, instanceGateway: gateway } };
+    const state = ours || !shared ? await connectionState(probe) : null;
+    if (state === null) {
+      const token = newInstanceToken();
+      const created = await createInstance(channel, name, token);
+      const record = { instanceName: name, instanceToken: token, instanceCreated: true, instanceGateway: gateway };
+      return { record, state: created.instance.status ?? 'connecting', qr: created.qrcode };
+    }
+    // Adopted (own gateway only) or ours: its token is what we gave it, or what the server exposes of it.
+    const token = ours?.instanceToken ?? (await fetchInstance(probe, name))?.token ?? null;
+    const record = {
+      instanceName: name,
+      instanceToken: token,
+      instanceCreated: ours?.instanceCreated ?? false,
+      instanceGateway: gateway,
+    };
+    return { record, state, qr: undefined };
+  }
 
   return {
     type: 'evo',
@@ -231,13 +296,16 @@ export function createEvolutionAdapter(
 
     verifyHeaders: headerSecretMatches,
 
+    // The header secret proves the webhook is ours; the body must also be the channel's instance speaking (another
+    // instance's events rewired to this channel's URL are refused, nothing stored).
     verifyInbound(channel, request) {
-      return headerSecretMatches(channel, request.headers);
+      return headerSecretMatches(channel, request.headers) && isInstanceWebhook(channel, request.body);
     },
 
     parseInbound(channel, body) {
-      const batch = channel.historyImport ? parseHistoryBatch(body, channel.wabaId, channel.historyImport) : null;
-      return imports.events(channel.id, batch, batch ? [] : parseEvolutionWebhook(body, channel.wabaId));
+      const instance = instanceOf(channel);
+      const batch = channel.historyImport ? parseHistoryBatch(body, instance, channel.historyImport) : null;
+      return imports.events(channel.id, batch, batch ? [] : parseEvolutionWebhook(body, instance));
     },
 
     async send(channel, message) {
@@ -283,34 +351,20 @@ export function createEvolutionAdapter(
     },
 
     async start(channel, webhookUrl, options = {}) {
-      const instance = instanceOf(channel);
-      let state = await connectionState(channel);
-      let qr: EvoQrcode | null | undefined;
-      if (state === null) {
-        // A new instance is a new login: with importMessages WhatsApp is asked for the full history (Baileys'
-        // syncFullHistory), which Evolution posts as messages.set.
-        const history = channel.historyImport ? { syncFullHistory: true } : {};
-        const answer = await client.call(
-          targetOf(channel),
-          'POST',
-          '/instance/create',
-          { instanceName: instance, integration: 'WHATSAPP-BAILEYS', qrcode: true, ...history },
-          evoCreateAnswerSchema,
-        );
-        imports.reset(channel.id);
-        qr = answer.qrcode;
-        state = answer.instance.status ?? 'connecting';
-      }
-      await registerWebhook(channel, webhookUrl);
-      if (state === 'open') return connected(channel, webhookUrl);
+      const { record, state, qr: created } = await instanceForStart(channel, options.sharedGateway === true);
+      // From here on the channel is that instance (its calls and webhooks name it).
+      const started = { ...channel, providerState: { ...channel.providerState, ...record } };
+      await registerWebhook(started, webhookUrl);
+      if (state === 'open') return connected(started, record, webhookUrl);
       // A pairing-code login: Evolution answers the code for the number given to instance/connect.
+      let qr = created;
       const pairing = options.pairingNumber ? `?number=${encodeURIComponent(options.pairingNumber)}` : '';
       if (!qr?.code || pairing) {
-        const answer = await call(channel, 'GET', 'instance/connect', null, evoConnectAnswerSchema, undefined, pairing);
-        if (answer.instance?.state === 'open') return connected(channel, webhookUrl);
+        const answer = await call(started, 'GET', 'instance/connect', null, evoConnectAnswerSchema, undefined, pairing);
+        if (answer.instance?.state === 'open') return connected(started, record, webhookUrl);
         qr = answer;
       }
-      return waiting(qr, instance, webhookUrl);
+      return waiting(qr, record, webhookUrl);
     },
 
     async stop(channel) {

@@ -208,6 +208,7 @@ describe('the instance and the webhook of a channel that imports its history', (
     await adapter.start({ ...channelWith(options(), sim.url), tokenAPI: sim.apiKey }, 'https://conversa.example/w');
     expect(sim.callsOf('instance/create')[0]!.body).toEqual({
       instanceName: 'Loja',
+      token: sim.instances.get('Loja')!.token,
       integration: 'WHATSAPP-BAILEYS',
       qrcode: true,
       syncFullHistory: true,

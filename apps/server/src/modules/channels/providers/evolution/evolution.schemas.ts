@@ -206,6 +206,8 @@ export const evoInstancesSchema = z.array(
       ownerJid: z.string().nullish(),
       profileName: z.string().nullish(),
       profilePicUrl: z.string().nullish(),
+      /** The instance's own token, listed only when the server exposes them (AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES). */
+      token: z.string().nullish(),
     })
     .loose(),
 );

@@ -26,10 +26,19 @@ export interface EvolutionSimCall {
 
 export interface SimInstance {
   name: string;
+  /** The instance's own token (`token` of instance/create, else one made up), Evolution's `hash`. */
+  token?: string;
   state: 'close' | 'connecting' | 'open';
   qrCount: number;
   ownerJid: string | null;
-  webhook: { enabled: boolean; url: string; headers: Record<string, string>; events: string[] } | null;
+  webhook: {
+    enabled: boolean;
+    url: string;
+    headers: Record<string, string>;
+    events: string[];
+    /** "Webhook by events": each event posts to `<url>/<event-in-kebab-case>`. */
+    byEvents?: boolean;
+  } | null;
   /** Messages by id: what findMessages and getBase64FromMediaMessage read. */
   messages: Map<string, SimStoredMessage>;
   /** Groups by JID (`...@g.us`), with their members. */
@@ -63,7 +72,18 @@ export interface EvolutionSimulator {
 
 const ROUTES_WITH_INSTANCE = /^\/(instance|webhook|message|chat|group)\/(\w+)\/([^/?]+)$/;
 
-export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Promise<EvolutionSimulator> {
+export interface EvolutionSimOptions {
+  /**
+   * AUTHENTICATION_EXPOSE_IN_FETCH_INSTANCES: fetchInstances lists each instance's token, and every webhook carries
+   * it as `apikey` (null otherwise, Evolution's default).
+   */
+  exposeTokens?: boolean;
+}
+
+export async function startEvolutionSimulator(
+  apiKey = 'sim-global-api-key',
+  options: EvolutionSimOptions = {},
+): Promise<EvolutionSimulator> {
   const calls: EvolutionSimCall[] = [];
   const instances = new Map<string, SimInstance>();
   const failures = new Map<string, { status: number; message: string }>();
@@ -119,8 +139,10 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
       const name = String(body.instanceName ?? '');
       if (!name) return [400, errorBody(400, '"instanceName" not provided.')];
       if (instances.has(name)) return [403, errorBody(403, `This name "${name}" is already in use.`)];
+      const token = typeof body.token === 'string' && body.token ? body.token : crypto.randomUUID().toUpperCase();
       const instance: SimInstance = {
         name,
+        token,
         state: 'connecting',
         qrCount: 0,
         ownerJid: null,
@@ -139,7 +161,7 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
             integration: body.integration,
             status: 'connecting',
           },
-          hash: crypto.randomBytes(8).toString('hex').toUpperCase(),
+          hash: token,
           settings: {},
           qrcode: body.qrcode ? qrcode(instance) : undefined,
         },
@@ -158,6 +180,7 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
           ownerJid: i.ownerJid,
           profileName: 'Loja',
           profilePicUrl: null,
+          ...(options.exposeTokens ? { token: i.token } : {}),
         })),
       ];
     }
@@ -186,8 +209,9 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
           url: webhook.url,
           headers: webhook.headers ?? {},
           events: webhook.events ?? [],
+          byEvents: Boolean(webhook.byEvents),
         };
-        return [201, { id: 'sim-webhook', ...instance.webhook, webhookByEvents: false, webhookBase64: false }];
+        return [201, { id: 'sim-webhook', ...instance.webhook, webhookByEvents: instance.webhook.byEvents }];
       }
       case 'chat/getBase64FromMediaMessage': {
         const id = ((body.message as { key?: { id?: string } } | undefined)?.key ?? {}).id ?? '';
@@ -293,7 +317,9 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
   const webhook: EvolutionSimulator['webhook'] = (name, event, data) => {
     const instance = instances.get(name);
     if (!instance?.webhook?.enabled) throw new Error(`simulator: no webhook set for ${name}`);
-    const target = new URL(instance.webhook.url);
+    // Evolution's suffix with webhook_by_events: the event's name in kebab case (messages.upsert -> messages-upsert).
+    const suffix = instance.webhook.byEvents ? `/${event.replace(/[._]/g, '-').toLowerCase()}` : '';
+    const target = new URL(`${instance.webhook.url}${suffix}`);
     return {
       path: target.pathname,
       headers: { 'content-type': 'application/json', ...instance.webhook.headers },
@@ -305,7 +331,7 @@ export async function startEvolutionSimulator(apiKey = 'sim-global-api-key'): Pr
         date_time: '2025-11-22T10:00:00.000Z',
         sender: instance.ownerJid,
         server_url: `http://127.0.0.1:${port}`,
-        apikey: null,
+        apikey: options.exposeTokens ? (instance.token ?? null) : null,
       },
     };
   };

@@ -190,6 +190,25 @@ describe('Cloud API webhook -> ticket -> reply -> statuses', () => {
     });
   });
 
+  it('the customer writing from the 12-digit form is the same contact and ticket; replies go to the stored form', async () => {
+    const payload = fixture('text') as {
+      entry: { changes: { value: { contacts: { wa_id: string }[]; messages: Record<string, unknown>[] } }[] }[];
+    };
+    const value = payload.entry[0]!.changes[0]!.value;
+    value.contacts[0]!.wa_id = '551187654321';
+    Object.assign(value.messages[0]!, {
+      from: '551187654321',
+      id: 'wamid.twelve-digit-form',
+      text: { body: 'sem o 9' },
+    });
+    await deliver(payload);
+    expect((await row('wamid.twelve-digit-form')).ticketId).toBe(ticket.id);
+    const same = (await t.call(agent, 'GET', `/tickets/${ticket.id}`)).json<TicketDto>();
+    expect(same.contact).toMatchObject({ id: ticket.contact.id, number: CUSTOMER });
+    await reply('Recebido!', 'front-ninth');
+    expect(sim.sends.at(-1)!.body).toMatchObject({ to: CUSTOMER, text: { body: 'Recebido!' } });
+  });
+
   it('a group message (group_id) goes to the group contact and ticket, not to the sender’s own ticket', async () => {
     const before = (await history()).length;
     await deliver(fixture('group-text'));
