@@ -5,6 +5,7 @@
 import {
   CHANNEL_FLAG_KEYS,
   CHANNEL_SECRET_FIELDS,
+  isAdminProfile,
   META_CHANNEL_TYPES,
   READABLE_INTEGRATION_KEYS,
   SECRET_INTEGRATION_KEYS,
@@ -12,6 +13,7 @@ import {
   type ChannelFlagKey,
   type ChannelSessionState,
   type EnabledFlag,
+  type Profile,
 } from '@conversa/shared';
 import type { ChannelCredentials } from './channels.adapter.js';
 import type { ChannelRow } from './channels.repository.js';
@@ -98,6 +100,26 @@ export function toSessionState(row: ChannelRow): ChannelSessionState {
     retries: row.retries,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * Who may connect channels: the session routes' rule (`requireProfile(request, 'admin')`: admins and the superadmin;
+ * supervisors manage nothing of a session). A QR code or pairing code is a credential (scanning it links the
+ * company's WhatsApp to whoever holds it): only these profiles receive them, in the DTO and in channel events.
+ */
+export const mayConnectChannels = (profile: Profile): boolean => isAdminProfile(profile);
+
+/** The same shape with the codes null (the DTO keeps its fields: clients read null as "no code now"). */
+export function withoutConnectCodes<T extends { qrcode: string | null; pairingCode: string | null }>(value: T): T {
+  return { ...value, qrcode: null, pairingCode: null };
+}
+
+/** A channel DTO or session state as the caller's profile may read it. */
+export function connectCodesFor<T extends { qrcode: string | null; pairingCode: string | null }>(
+  profile: Profile,
+  value: T,
+): T {
+  return mayConnectChannels(profile) ? value : withoutConnectCodes(value);
 }
 
 /** What an adapter needs, secrets included: never serialised to a client. */

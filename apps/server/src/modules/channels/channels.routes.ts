@@ -15,6 +15,7 @@ import {
   tenantChannelSummarySchema,
 } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
+import { connectCodesFor } from './channels.dto.js';
 import type { ChannelsService } from './channels.service.js';
 import type { SessionsService } from './channels.sessions.js';
 
@@ -23,14 +24,19 @@ const session = { tags, params: idParamsSchema, response: { 200: channelSessionS
 
 export function channelsRoutes(service: ChannelsService, sessions: SessionsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/whatsapp', { schema: { tags, response: { 200: z.array(channelDtoSchema) } } }, async (request) =>
-      service.listChannels(actor(request)),
-    );
+    // Every profile reads the channels; the QR and pairing codes only those who may connect them (channels.dto.ts).
+    app.get('/whatsapp', { schema: { tags, response: { 200: z.array(channelDtoSchema) } } }, async (request) => {
+      const ctx = actor(request);
+      return (await service.listChannels(ctx)).map((dto) => connectCodesFor(ctx.profile, dto));
+    });
 
     app.get(
       '/whatsapp/:id',
       { schema: { tags, params: idParamsSchema, response: { 200: channelDtoSchema } } },
-      async (request) => service.getChannel(actor(request), request.params.id),
+      async (request) => {
+        const ctx = actor(request);
+        return connectCodesFor(ctx.profile, await service.getChannel(ctx, request.params.id));
+      },
     );
 
     app.post(
