@@ -291,6 +291,25 @@ describe('hub subscriptions and Telegram through the hub', () => {
     expect((await history(ticket.id)).map((m) => m.body)).toContain('da assinatura nova');
   });
 
+  it('two companies sharing a hub token: the second cannot run the hub channel the first runs (nothing subscribed)', async () => {
+    await t.call(intruder, 'PUT', `/tenantsHubToken/${intruder.tenantId}`, { hubToken: TOKEN });
+    const subscriptions = [...sim.subscriptions.values()].filter((s) => s.channel === 'wa-1').map((s) => s.id);
+    const taken = await t.call(intruder, 'POST', '/hub-channel/', { id: 'wa-1', name: 'Roubo', channel: 'whatsapp' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: 'ERR_CHANNEL_IDENTITY_TAKEN' });
+    expect([...sim.subscriptions.values()].filter((s) => s.channel === 'wa-1').map((s) => s.id)).toEqual(subscriptions);
+    expect((await t.call(intruder, 'GET', '/whatsapp/')).json<ChannelDto[]>()).toHaveLength(0);
+    // The intruder's account listing shows the hub channel as not theirs.
+    const listed = (await t.call(intruder, 'GET', '/hub-channel/')).json<{
+      data: { id: string; whatsappId: null }[];
+    }>();
+    expect(listed.data.find((c) => c.id === 'wa-1')).toMatchObject({ whatsappId: null });
+    // Our customers still reach our channel only.
+    const body = sim.message('wa-1', CUSTOMER, [{ type: 'text', text: 'só para a loja' }]);
+    expect((await deliver('wa-1', body)).statusCode).toBe(200);
+    expect((await history(ticket.id)).map((m) => m.body)).toContain('só para a loja');
+  });
+
   it('runs a hub Telegram channel: contact by chat id, the reply to /channels/telegram/messages', async () => {
     const created = await t.call(admin, 'POST', '/hub-channel/', { id: 'tg-1', name: 'Loja Tg', channel: 'telegram' });
     expect(created.statusCode, created.body).toBe(200);

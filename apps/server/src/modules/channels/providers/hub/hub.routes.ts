@@ -10,8 +10,10 @@
  *   dropped first) and checked by the adapter like every provider's credential.
  *
  * A missing hub token answers 400 ERR_HUB_TOKEN_MISSING; the hub refusing the token or the data, 400
- * ERR_HUB_DATA_INVALID; the hub failing (5xx, network), 502 ERR_CHANNEL_PROVIDER.
+ * ERR_HUB_DATA_INVALID; the hub failing (5xx, network), 502 ERR_CHANNEL_PROVIDER; a hub channel another channel
+ * claims (another company sharing the hub account runs it), 409 ERR_CHANNEL_IDENTITY_TAKEN before any subscription.
  */
+import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -29,15 +31,17 @@ import {
   type HubTemplate,
 } from '@conversa/shared';
 import type { Database } from '../../../../platform/db/client.js';
-import { withTenant, type TenantContext } from '../../../../platform/db/tenancy.js';
+import { withSystem, withTenant, type TenantContext } from '../../../../platform/db/tenancy.js';
 import { actor, requireProfile } from '../../../../platform/http/auth.js';
 import { fail } from '../../../../platform/http/errors.js';
 import { readTenantTokens } from '../../../tenants/index.js';
 import { ProviderError } from '../../channels.adapter.js';
+import { providerKeyOf } from '../../channels.identity.js';
 import type { WebhookIntake } from '../../channels.intake.js';
 import * as repo from '../../channels.repository.js';
 import type { ChannelsService } from '../../channels.service.js';
 import type { SessionsService } from '../../channels.sessions.js';
+import { channels } from '../../channels.tables.js';
 import { HUB_WEBHOOK_TOKEN_HEADER } from './hub.adapter.js';
 import { createHubClient, type HubClient } from './hub.client.js';
 
@@ -81,6 +85,40 @@ export function hubRoutes(deps: {
     return row;
   }
 
+  /**
+   * Whether another channel (any tenant) holds the claim of this hub channel (`hub:<id>`, channels.identity.ts).
+   * Asked before subscribing: a start whose claim the database then refuses would leave its own subscription at the
+   * hub, posting the claimant's customers to a channel that may not have them. Tenants sharing a hub token both see
+   * the hub channel in their account, so the answer tells the caller nothing its token does not. The webhook
+   * routing's own lookup (the claim), so it runs under that system path.
+   */
+  async function claimedElsewhere(type: string, hubChannelId: string, channelId: number | null): Promise<boolean> {
+    const key = providerKeyOf({
+      type: type as repo.ChannelRow['type'],
+      wabaId: hubChannelId,
+      providerState: {},
+      tokenAPI: null,
+      bmToken: null,
+      metaAppSecret: null,
+      tokenTelegram: null,
+      instagramKey: null,
+      remotePath: null,
+    });
+    if (!key) return false;
+    const [other] = await withSystem(deps.db, 'channels.webhook-lookup', (tx) =>
+      tx
+        .select({ id: channels.id })
+        .from(channels)
+        .where(
+          channelId === null
+            ? eq(channels.providerKey, key)
+            : and(eq(channels.providerKey, key), ne(channels.id, channelId)),
+        )
+        .limit(1),
+    );
+    return Boolean(other);
+  }
+
   /** The channel's own token when it has one, else the tenant's. */
   const tokenFor = async (ctx: TenantContext, row: repo.ChannelRow) => row.tokenAPI || (await tenantToken(ctx));
 
@@ -117,6 +155,8 @@ export function hubRoutes(deps: {
         if (existing.some((row) => isHubChannelType(row.type) && row.wabaId === found.id)) {
           throw fail('ERR_VALIDATION', 'id');
         }
+        // Another company sharing the hub account runs it: nothing is created, nothing subscribed.
+        if (await claimedElsewhere(type, found.id, null)) throw fail('ERR_CHANNEL_IDENTITY_TAKEN');
         const input = channelInputSchema.parse({ name: request.body.name, type, wabaId: found.id });
         const created = await deps.service.createChannel(ctx, input);
         try {
@@ -137,6 +177,9 @@ export function hubRoutes(deps: {
         const ctx = requireProfile(request, 'admin');
         const row = await hubChannel(ctx, request.body.whatsappId);
         await tokenFor(ctx, row);
+        if (row.wabaId && (await claimedElsewhere(row.type, row.wabaId, row.id))) {
+          throw fail('ERR_CHANNEL_IDENTITY_TAKEN');
+        }
         // A new subscription replaces the old one (the adapter's start); the hub's refusal answers ERR_CHANNEL_PROVIDER.
         await deps.sessions.startSession(ctx, row.id);
         return { ok: true as const };
