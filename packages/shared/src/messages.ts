@@ -40,6 +40,12 @@ export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
 export const MESSAGES_PAGE_SIZE = 30;
 export const FORWARD_MAX_MESSAGES = 10;
+/**
+ * The longest message text stored and sent (characters): agents' sends and edits past it are refused
+ * (ERR_VALIDATION); a provider's inbound text past it is stored cut here, the whole text kept as a `.txt` file on the
+ * same message (server: messages.body-cap.ts).
+ */
+export const MESSAGE_BODY_MAX_LENGTH = 20_000;
 /** Largest upload or downloaded media accepted (bytes). */
 export const MEDIA_MAX_BYTES = 64 * 1024 * 1024;
 /** Media types accepted on upload (prefix match on the MIME type). */
@@ -131,7 +137,7 @@ export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
 /** `POST /messages/{ticketId}` JSON body (client-contract §5.2); unknown keys dropped. */
 export const sendMessageSchema = z.object({
-  body: z.string().max(20_000),
+  body: z.string().max(MESSAGE_BODY_MAX_LENGTH),
   fromMe: looseBoolean.optional(),
   read: z.union([looseBoolean, z.coerce.number()]).optional(),
   mediaUrl: z.string().max(0).optional(),
@@ -153,10 +159,10 @@ export const deleteMessageSchema = z.object({
 export const editMessageSchema = z.object({
   messageId: z.union([z.coerce.number().int().positive(), z.string().min(1).max(200)]),
   ticketId: z.coerce.number().int().positive(),
-  body: z.string().max(20_000).optional(),
-  newBody: z.string().min(1).max(20_000),
+  body: z.string().max(MESSAGE_BODY_MAX_LENGTH).optional(),
+  newBody: z.string().min(1).max(MESSAGE_BODY_MAX_LENGTH),
 });
-export const patchMessageSchema = z.object({ body: z.string().min(1).max(20_000) });
+export const patchMessageSchema = z.object({ body: z.string().min(1).max(MESSAGE_BODY_MAX_LENGTH) });
 export const reactionMessageSchema = z.object({
   messageId: z.union([z.coerce.number().int().positive(), z.string().min(1).max(200)]),
   ticketId: z.coerce.number().int().positive(),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { enabledFlagSchema, ENABLED_FLAGS } from './channels.js';
+import { MESSAGE_BODY_MAX_LENGTH } from './messages.js';
 import { looseBoolean } from './schemas.js';
 
 export const QUICK_MESSAGE_KEY_MAX = 60;
@@ -52,7 +53,7 @@ export type QuickMessageInput = z.input<typeof quickMessageFieldsSchema>;
 export const sendQuickMessageSchema = z.object({
   quickMessageId: z.coerce.number().int().positive(),
   /** The caption, its variables already filled by the client; the quick message's own text when absent. */
-  body: z.string().max(20_000).optional(),
+  body: z.string().max(MESSAGE_BODY_MAX_LENGTH).optional(),
   idFront: z.string().min(1).max(100).optional(),
 });
 export type SendQuickMessageInput = z.input<typeof sendQuickMessageSchema>;

@@ -19,6 +19,7 @@ import {
 import { createIngestion, type Ingestion } from '../modules/inbox/index.js';
 import {
   createMediaLinks,
+  messagesMediaStore,
   type AdapterLookup,
   type MediaPayload,
   type SendPayload,
@@ -103,7 +104,7 @@ export function ingestionFor(
 ): Ingestion {
   const { db, events } = t.platform;
   const links = createMediaLinks(t.platform.secrets.jwtSecret, t.platform.config.publicUrl);
-  return createIngestion({ db, jobs: t.jobs, events, links, ...options });
+  return createIngestion({ db, jobs: t.jobs, events, links, store: messagesMediaStore(t.platform), ...options });
 }
 
 export const jobOf = <P>(t: TestApp, name: string): JobDefinition<P> =>

@@ -14,7 +14,7 @@ import { ingestionFor, textEvent } from '../../test/messages-kit.js';
 import { makeQueue } from '../../test/ticket-fixtures.js';
 import { loadChannelCredentials, type ChannelCredentials } from '../channels/index.js';
 import { createIngestion } from '../inbox/index.js';
-import { createMediaLinks } from '../messages/index.js';
+import { createMediaLinks, messagesMediaStore } from '../messages/index.js';
 import {
   createRoutingConfigCache,
   invalidateOnChanges,
@@ -148,6 +148,7 @@ describe('the batch path', () => {
       events,
       jobs: kit.t.jobs,
       links: createMediaLinks(kit.t.platform.secrets.jwtSecret, kit.t.platform.config.publicUrl),
+      store: messagesMediaStore(kit.t.platform),
       lanesPerChannel: 1,
       chatbot: chatbotIngestionHook(kit.t.platform),
     });

@@ -5,7 +5,7 @@
 import type { AppModule } from '../../modules.js';
 import { setInboundSink } from '../channels/index.js';
 import { chatbotIngestionHook } from '../chatbot/index.js';
-import { createMediaLinks } from '../messages/index.js';
+import { createMediaLinks, messagesMediaStore } from '../messages/index.js';
 import { registerContactAvatarJobs } from './ingestion.avatars.js';
 import { createIngestion } from './ingestion.service.js';
 
@@ -19,6 +19,7 @@ export const inboxModule: AppModule = (platform) => {
     jobs: platform.jobs,
     events: platform.events,
     links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
+    store: messagesMediaStore(platform),
     logger: platform.logger,
     chatbot: chatbotIngestionHook(platform),
   });

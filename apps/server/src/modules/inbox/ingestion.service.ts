@@ -23,6 +23,7 @@ import {
   upsertInboundContacts,
   type InboundContactFacts,
 } from '../contacts/index.js';
+import type { MediaStore } from '../../platform/storage/media-store.js';
 import {
   applyInboundAck,
   applyInboundDelete,
@@ -30,7 +31,13 @@ import {
   applyInboundReaction,
   applyInboundReadUpTo,
   applyInboundSendFailure,
+  attachFullText,
+  bodyOverflows,
+  capBody,
+  discardFullText,
   DOWNLOAD_MEDIA_JOB,
+  storeFullText,
+  type FullTextFile,
   loadMessageDto,
   loadMessageEventDtos,
   publishMessage,
@@ -66,6 +73,8 @@ export interface IngestionDeps {
   jobs: JobQueue;
   events: EventBus;
   links: MediaLinks;
+  /** Where the whole text of a message past MESSAGE_BODY_MAX_LENGTH goes (messages.body-cap.ts). */
+  store: MediaStore;
   /** Lanes per channel (default 2): at most this many of a channel's transactions in flight. */
   lanesPerChannel?: number;
   /** Told why a batch was rolled back (its messages are then stored one by one). */
@@ -104,9 +113,10 @@ type StoredBatch = {
 
 /**
  * Stored in a batch: a customer's message of a private chat (group and phone-written messages go one by one, and so
- * do imported ones).
+ * do imported ones and texts past the cap, whose whole text becomes a file).
  */
-const batchable = (event: MessageEvent): boolean => !event.fromMe && !event.party.isGroup && !event.imported;
+const batchable = (event: MessageEvent): boolean =>
+  !event.fromMe && !event.party.isGroup && !event.imported && !bodyOverflows(event.body);
 
 /** Thrown inside the transaction to roll back a ticket made for a message another transaction stored first. */
 class DuplicateMessage extends Error {}
@@ -127,12 +137,12 @@ function participantFacts(party: InboundParty): InboundContactFacts | null {
 }
 
 /** The text a ticket list row shows for a message. */
-const preview = (event: MessageEvent): string => event.body || event.media?.name || event.mediaType;
+const preview = (event: MessageEvent): string => capBody(event.body) || event.media?.name || event.mediaType;
 
-/** What a message event stores as given, alone or in a batch. */
+/** What a message event stores as given, alone or in a batch (the body cut at the cap: messages.body-cap.ts). */
 const messageFields = (event: MessageEvent) => ({
   providerMessageId: event.providerMessageId,
-  body: event.body,
+  body: capBody(event.body),
   mediaType: event.mediaType,
   media: event.media,
   isSticker: event.isSticker ?? false,
@@ -167,6 +177,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     tx: Tx,
     channel: ChannelCredentials,
     event: MessageEvent,
+    fullText: FullTextFile | null,
   ): Promise<Stored | StoredImport | null> {
     const tenantId = channel.tenantId as TenantId;
     // A replay meets the stored message at the insert below and rolls back (no separate look-up first).
@@ -197,6 +208,8 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
       preview(event),
     );
     if (!row) throw new DuplicateMessage();
+    // A text past the cap: its whole text, stored before this transaction, becomes the message's file.
+    const message = fullText ? await attachFullText(tx, row.id, fullText) : row;
     if (event.media) {
       await deps.jobs.enqueue(DOWNLOAD_MEDIA_JOB, { tenantId, messageId: row.id }, { tx });
     }
@@ -212,7 +225,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         : null;
     const dto = await loadTicketDto(tx, ticket.id);
     return {
-      message: await loadMessageDto(tx, row, deps.links, dto),
+      message: await loadMessageDto(tx, message, deps.links, dto),
       ticket: dto,
       ticketCreated: created,
       quiet: quiet?.has(ticket.id) ?? false,
@@ -348,14 +361,32 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
     return lanes.push(`${channel.id}:${laneOf(event.party.chatId, laneCount)}`, { channel, event });
   }
 
+  /** The whole text of a body past the cap, stored as a file: only a text message has its media slot free. */
+  async function overflowOf(channel: ChannelCredentials, event: MessageEvent): Promise<FullTextFile | null> {
+    if (!bodyOverflows(event.body)) return null;
+    if (event.media) {
+      deps.logger?.warn({ channelId: channel.id, length: event.body.length }, 'caption past the body cap stored cut');
+      return null;
+    }
+    return storeFullText(deps.store, channel.tenantId, event.body);
+  }
+
   async function ingestMessageAlone(channel: ChannelCredentials, event: MessageEvent): Promise<void> {
     let stored: Stored | StoredImport | null;
+    const fullText = await overflowOf(channel, event);
     try {
-      stored = await withTenant(deps.db, systemContext(channel.tenantId), (tx) => storeMessage(tx, channel, event));
+      stored = await withTenant(deps.db, systemContext(channel.tenantId), (tx) =>
+        storeMessage(tx, channel, event, fullText),
+      );
     } catch (error) {
-      if (!(error instanceof DuplicateMessage)) throw error;
+      if (!(error instanceof DuplicateMessage)) {
+        await discardFullText(deps.store, fullText);
+        throw error;
+      }
       stored = null;
     }
+    // Nothing stored (a replay, a blocked contact): nor is the file.
+    if (!stored) await discardFullText(deps.store, fullText);
     // Imported history is counted for the import's progress and announced by nobody.
     if (event.imported) return imports.handled(channel, stored && 'imported' in stored ? stored : null);
     if (!stored || 'imported' in stored) return;
@@ -420,7 +451,7 @@ export function createIngestion(deps: IngestionDeps): Ingestion {
         return readUpTo(channel, event.party, event.watermark);
       case 'edit':
         return change(channel, 'chat:update', (tx) =>
-          applyInboundEdit(tx, channel.id, event.providerMessageId, event.body, at(event.timestamp)),
+          applyInboundEdit(tx, channel.id, event.providerMessageId, capBody(event.body), at(event.timestamp)),
         );
       case 'delete':
         return change(channel, 'chat:delete', (tx) =>

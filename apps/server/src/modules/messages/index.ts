@@ -5,7 +5,8 @@
 import path from 'node:path';
 import type { AppModule } from '../../modules.js';
 import { outboundFetchOf } from '../../platform/net/outbound.js';
-import { createMediaStore } from '../../platform/storage/media-store.js';
+import type { Platform } from '../../platform/platform.js';
+import { createMediaStore, type MediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaQuota } from '../tenants/index.js';
 import { createMessageActions } from './messages.actions.js';
@@ -52,6 +53,21 @@ export type { MediaPayload, MessagesJobs, SendPayload } from './messages.jobs.js
 export { createTicketMessaging } from './messages.ticket-port.js';
 export { liveMessagingOf } from './messages.live.routes.js';
 export { queueOutboundMessage } from './messages.send.js';
+export {
+  attachFullText,
+  bodyOverflows,
+  capBody,
+  discardFullText,
+  storeFullText,
+  type FullTextFile,
+} from './messages.body-cap.js';
+
+/** The media store of messages (chat media, the whole text of capped bodies): the tenant's quota around the store. */
+export const messagesMediaStore = (platform: Platform): MediaStore =>
+  withMediaQuota(
+    createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
+    createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
+  );
 
 export const messagesModule: AppModule = (platform, deps) => {
   const pipeline: PipelineDeps = {
@@ -59,10 +75,7 @@ export const messagesModule: AppModule = (platform, deps) => {
     jobs: platform.jobs,
     events: platform.events,
     adapters: deps.adapters ?? adapterLookup(channelAdapters(platform)),
-    store: withMediaQuota(
-      createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
-      createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
-    ),
+    store: messagesMediaStore(platform),
     links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
     outbound: outboundFetchOf(platform.config),
   };

@@ -2,7 +2,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
-import { RichText } from './MessageContent';
+import { messageFixture } from '../../../../test/tickets';
+import { MessageContent, RichText } from './MessageContent';
 
 describe('RichText', () => {
   it('draws the signature in bold, italic and strike-through, and keeps links', () => {
@@ -45,5 +46,32 @@ describe('RichText', () => {
     expect(container.querySelector('img, b, script, a')).toBeNull();
     expect(container.querySelector('strong')!.textContent).toBe('<b>negrito</b>');
     expect(container.querySelector('code')!.textContent).toBe('<script>x()</script>');
+  });
+});
+
+describe('MessageContent of a text past the server cap', () => {
+  it('shows the stored part and links the whole text, its file', () => {
+    const message = messageFixture(
+      7,
+      { id: 3, unreadMessages: 0 },
+      {
+        body: 'início',
+        mediaType: 'chat',
+        mediaUrl: 'https://chat.example.com/api/media/t0k3n',
+        mediaName: 'mensagem-completa.txt',
+        mediaStatus: 'ready',
+      },
+    );
+    renderWithProviders(<MessageContent message={message} />);
+    expect(screen.getByText('início')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /mensagem-completa\.txt/ })).toHaveAttribute(
+      'href',
+      'https://chat.example.com/api/media/t0k3n',
+    );
+  });
+
+  it('a text message without a file has no link', () => {
+    renderWithProviders(<MessageContent message={messageFixture(8, { id: 3, unreadMessages: 0 }, { body: 'oi' })} />);
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

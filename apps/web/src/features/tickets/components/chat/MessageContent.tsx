@@ -197,5 +197,17 @@ export function MessageContent({ message }: { message: MessageDto }) {
       </Stack>
     );
   }
+  // A text past the server's cap (MESSAGE_BODY_MAX_LENGTH) shows its first part; the whole text is its file.
+  if (message.mediaUrl && message.mediaStatus === 'ready') {
+    const name = message.mediaName ?? 'mensagem.txt';
+    return (
+      <Stack gap={4}>
+        <RichText text={messageText(message)} deleted={deleted} />
+        <Anchor href={message.mediaUrl} download={name} target="_blank" rel="noopener noreferrer" size="sm">
+          {t('chat.media.downloadFile', { name })}
+        </Anchor>
+      </Stack>
+    );
+  }
   return <RichText text={messageText(message)} deleted={deleted} />;
 }
