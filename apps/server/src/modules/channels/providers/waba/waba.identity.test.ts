@@ -14,7 +14,9 @@ import { createTestApp, type TestApp, type TestUser } from '../../../../test/har
 import { messages } from '../../../messages/index.js';
 import { isProviderKeyConflict } from '../../channels.identity.js';
 import type { WebhookIntake } from '../../channels.intake.js';
-import { createAdapterRegistry } from '../../channels.registry.js';
+import { createAdapterRegistry, type AdapterRegistry } from '../../channels.registry.js';
+import * as repo from '../../channels.repository.js';
+import { createSessionsService } from '../../channels.sessions.js';
 import { channels } from '../../channels.tables.js';
 import { signMetaBody } from '../../providers/meta/meta.signature.js';
 import { createMetaWebhookRouter } from '../../providers/meta/meta.webhook-routing.js';
@@ -26,6 +28,7 @@ const B = { phone: '3300002', account: '4400002', token: 'EAAG-identity-b', secr
 /** A BSP's token that reaches both business accounts (it proves ownership of both numbers). */
 const SHARED_TOKEN = 'EAAG-identity-bsp';
 const FRESH = { ...A, phone: '3300101', token: 'EAAG-identity-c', secret: 'identity-c-secret' };
+const RACE = { ...A, phone: '3300202', token: 'EAAG-identity-d', secret: 'identity-d-secret' };
 
 let t: TestApp;
 let sim: WabaSimulator;
@@ -94,12 +97,14 @@ beforeAll(async () => {
   }
   sim.accountAccess.set(SHARED_TOKEN, new Set([A.account, B.account]));
   // A third number of A's account for the edit cases (its own token).
-  sim.phones.set(FRESH.phone, {
-    token: FRESH.token,
-    displayPhoneNumber: '+55 11 3300-0101',
-    verifiedName: 'Loja',
-    businessAccountId: A.account,
-  });
+  for (const extra of [FRESH, RACE]) {
+    sim.phones.set(extra.phone, {
+      token: extra.token,
+      displayPhoneNumber: `+55 11 ${extra.phone}`,
+      verifiedName: 'Loja',
+      businessAccountId: A.account,
+    });
+  }
   t = await createTestApp({ META_GRAPH_URL: sim.url, META_APP_SECRET: APP_SECRET, PUBLIC_URL: 'https://c.example' });
   ({ admin: adminA } = await t.createStaff());
   tenantB = await t.createTenant();
@@ -218,6 +223,48 @@ describe('an edit of an identity field disconnects and releases the claim', () =
     });
     expect(edited.json<ChannelDto>()).toMatchObject({ status: 'CONNECTED', name: 'Renamed' });
     expect((await row(fresh.id)).providerKey).toBe(`waba:${FRESH.phone}`);
+  });
+});
+
+describe('an identity edit made while the start is at Graph', () => {
+  it('wins: the start proved the old values, so it writes nothing and claims nothing', async () => {
+    const fresh = await connect(adminA, RACE);
+    expect((await t.call(adminA, 'DELETE', `/whatsappsession/${fresh.id}`)).statusCode).toBe(200);
+    const real = createAdapterRegistry(t.platform.config);
+    const waba = real.forType('waba')!;
+    // Graph answers only after the admin saved another number on the channel (the edit's own write).
+    const slow: AdapterRegistry = {
+      ...real,
+      forType: (type) =>
+        type !== 'waba'
+          ? real.forType(type)
+          : {
+              ...waba,
+              async start(channel, url, options) {
+                const started = await waba.start(channel, url, options);
+                await withTenant(t.platform.db, systemContext(1), (tx) =>
+                  repo.updateChannel(tx, systemContext(1).tenantId, fresh.id, {
+                    wabaId: '3399999',
+                    status: 'DISCONNECTED',
+                    providerKey: null,
+                  }),
+                );
+                return started;
+              },
+            },
+    };
+    const sessions = createSessionsService({
+      db: t.platform.db,
+      events: t.platform.events,
+      registry: slow,
+      logger: t.platform.logger,
+      publicUrl: 'https://c.example',
+      jobs: t.jobs,
+      host: () => undefined,
+    });
+    const state = await sessions.startSession(systemContext(1), fresh.id);
+    expect(state.status).toBe('DISCONNECTED');
+    expect(await row(fresh.id)).toMatchObject({ wabaId: '3399999', status: 'DISCONNECTED', providerKey: null });
   });
 });
 
