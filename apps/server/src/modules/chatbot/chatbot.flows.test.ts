@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultChatFlow, type ChatFlowDto, type ChatFlowGraph } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { makeChannel, makeContact, makeTicket } from '../../test/ticket-fixtures.js';
+import { makeChannel, makeContact, makeQueue, makeTicket } from '../../test/ticket-fixtures.js';
 import { loadFlow } from './chatbot.flows.js';
 
 const MAX_UPLOAD = 1000;
@@ -19,6 +19,8 @@ let admin: TestUser;
 let agent: TestUser;
 let supervisor: TestUser;
 let outsider: TestUser;
+/** The tenant's queue the menu hands over to (a flow names only its tenant's queues). */
+let queue: number;
 const changes: number[] = [];
 
 /** A valid flow: start -> ask (keywords "1" to the end step, anything else: a queue) -> end. */
@@ -35,7 +37,7 @@ function menuFlow(name = 'Menu'): ChatFlowGraph {
         interactions: [{ id: 'i1', type: 'MessageField', data: { message: 'Digite 1' } }],
         conditions: [
           { id: 'c1', type: 'US', condition: ['1'], action: 0, nextStepId: 'end' },
-          { id: 'c2', type: 'O', condition: [], action: 1, queueId: 7 },
+          { id: 'c2', type: 'O', condition: [], action: 1, queueId: queue },
         ],
         actions: [],
       },
@@ -61,6 +63,7 @@ beforeAll(async () => {
   t = await createTestApp({ MEDIA_MAX_UPLOAD_BYTES: String(MAX_UPLOAD), PUBLIC_URL: 'https://chat.example.com' });
   tenant = await t.createTenant();
   ({ admin, agent, supervisor } = await t.createStaff(tenant));
+  queue = await makeQueue(t, tenant, 'Atendimento');
   outsider = (await t.createStaff(await t.createTenant())).admin;
   t.platform.events.subscribe('chatbot.changed', ({ tenantId }) => void changes.push(tenantId));
 });

@@ -2,7 +2,8 @@
  * Chat flows (client-contract §13; decisions §A/§B): the repository, the service behind `/chat-flow*`, and the
  * engine's read API (`loadFlow`, `loadAutoReplyGraphSource`). A flow's graph is validated twice before it is stored:
  * its shape by the shared `chatFlowGraphSchema` (400 ERR_VALIDATION) and its meaning by `validateChatFlow` (400
- * ERR_CHAT_FLOW_INVALID). A deleted flow is only marked (`is_deleted`): tickets and logs that name it still resolve.
+ * ERR_CHAT_FLOW_INVALID), and the ids it names must be the tenant's (chatbot.flows.references.ts, 400 ERR_VALIDATION,
+ * at create, edit, import and duplicate). A deleted flow is only marked (`is_deleted`): tickets and logs that name it still resolve.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -20,6 +21,7 @@ import { channels, toChannelDto, type ChannelRow } from '../channels/index.js';
 import { findSetting, upsertSetting } from '../settings/index.js';
 import { tickets } from '../tickets/index.js';
 import { toChatFlowDto, type ChatFlowRow } from './chatbot.dto.js';
+import { assertTenantReferences } from './chatbot.flows.references.js';
 import './chatbot.events.js';
 import { autoReplies, autoReplyActions, autoReplySteps, chatFlows } from './chatbot.tables.js';
 
@@ -126,15 +128,20 @@ export function createChatFlowsService(deps: ChatFlowsDeps) {
   const { db, events } = deps;
   const changed = (ctx: TenantContext) => events.publish('chatbot.changed', { tenantId: ctx.tenantId });
 
-  /** Runs a change to one existing flow and publishes it; a missing or deleted flow is 404. */
+  /**
+   * Runs a change to one existing flow and publishes it; a missing or deleted flow is 404. A new graph (`flow`) must
+   * name only the tenant's queues, users and flows.
+   */
   async function changeFlow(
     ctx: TenantContext,
     id: number,
     values: (current: ChatFlowRow) => Partial<ChatFlowValues>,
+    flow?: ChatFlowGraph,
   ): Promise<ChatFlowDto> {
     const row = await withTenant(db, ctx, async (tx) => {
       const current = await findChatFlow(tx, ctx.tenantId, id, { lock: true });
       if (!current) throw fail('ERR_NO_AUTO_REPLY_FOUND');
+      if (flow) await assertTenantReferences(tx, ctx.tenantId, flow);
       return (await updateChatFlow(tx, ctx.tenantId, id, values(current)))!;
     });
     changed(ctx);
@@ -158,7 +165,10 @@ export function createChatFlowsService(deps: ChatFlowsDeps) {
     ): Promise<ChatFlowDto> {
       const flow = input.flow ?? defaultChatFlow(input.name);
       assertValidGraph(flow);
-      const row = await withTenant(db, ctx, (tx) => insertChatFlow(tx, ctx.tenantId, ctx.userId, { ...input, flow }));
+      const row = await withTenant(db, ctx, async (tx) => {
+        await assertTenantReferences(tx, ctx.tenantId, flow);
+        return insertChatFlow(tx, ctx.tenantId, ctx.userId, { ...input, flow });
+      });
       changed(ctx);
       return toChatFlowDto(row);
     },
@@ -166,13 +176,13 @@ export function createChatFlowsService(deps: ChatFlowsDeps) {
     /** The whole record (name, isActive, celularTeste, flow); the author stays. */
     updateChatFlow(ctx: TenantContext, id: number, input: ChatFlowValues): Promise<ChatFlowDto> {
       assertValidGraph(input.flow);
-      return changeFlow(ctx, id, () => input);
+      return changeFlow(ctx, id, () => input, input.flow);
     },
 
     /** Replaces the graph only (import). */
     importChatFlow(ctx: TenantContext, id: number, flow: ChatFlowGraph): Promise<ChatFlowDto> {
       assertValidGraph(flow);
-      return changeFlow(ctx, id, () => ({ flow }));
+      return changeFlow(ctx, id, () => ({ flow }), flow);
     },
 
     /** An inactive copy without test number, named `<name> (cópia)`, with the same graph. */
@@ -180,6 +190,8 @@ export function createChatFlowsService(deps: ChatFlowsDeps) {
       const row = await withTenant(db, ctx, async (tx) => {
         const source = await findChatFlow(tx, ctx.tenantId, id);
         if (!source) throw fail('ERR_NO_AUTO_REPLY_FOUND');
+        // A graph stored before references were checked is not copied with another tenant's ids.
+        await assertTenantReferences(tx, ctx.tenantId, source.flow);
         return insertChatFlow(tx, ctx.tenantId, ctx.userId, {
           name: copyName(source.name),
           isActive: false,
