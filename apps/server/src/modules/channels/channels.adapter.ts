@@ -152,6 +152,8 @@ export type InboundEvent =
 export interface OutboundMessage {
   /** Provider chat id of the ticket's contact (telegramId, number, ...). */
   to: string;
+  /** The contact is a group (providers that address groups differently: the Cloud API's `recipient_type`). */
+  toGroup?: boolean;
   body: string;
   mediaType: MessageMediaType;
   media: { data: Buffer; mime: string; name: string } | null;

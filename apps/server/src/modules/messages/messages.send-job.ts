@@ -30,6 +30,7 @@ interface PreparedSend {
   attempt: number;
   channel: ChannelCredentials | null;
   to: string | null;
+  toGroup: boolean;
   replyTo: string | null;
   /** Meta channels: whether the customer-service window is open now; undefined for other channel types. */
   windowOpen?: boolean;
@@ -88,6 +89,7 @@ async function prepareSend(
     attempt: message.sendAttempts,
     channel,
     to: channel && contact ? recipientFor(channel.type, contact) : null,
+    toGroup: contact?.isGroup ?? false,
     replyTo: quoted?.messageId ?? null,
     ...(window ? { windowOpen: window.open } : {}),
   };
@@ -115,6 +117,7 @@ async function outbound(
   }
   return {
     to: prepared.to,
+    ...(prepared.toGroup ? { toGroup: true } : {}),
     body: message.body,
     mediaType: message.mediaType,
     media,

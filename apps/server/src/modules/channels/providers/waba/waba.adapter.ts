@@ -36,9 +36,11 @@ const LINK = /\bhttps?:\/\/\S/i;
 
 /**
  * The address of a recipient: a phone number goes as `to` (digits), a business-scoped user id (a customer who hid
- * the number behind a username) as `recipient`.
+ * the number behind a username) as `recipient`, a group (Groups API: its `group_id`, not digits) as `to` with
+ * `recipient_type: group`.
  */
-export function addressOf(to: string): Record<string, string> {
+export function addressOf(to: string, group = false): Record<string, string> {
+  if (group) return { recipient_type: 'group', to };
   if (BSUID_PATTERN.test(to)) return { recipient: to };
   const digits = to.replace(/\D/g, '');
   if (digits.length < 8 || digits.length > 15) throw new ProviderError('waba: the contact has no valid number', true);
@@ -122,7 +124,7 @@ export function createWabaAdapter(options: {
     const context = message.replyToProviderMessageId
       ? { context: { message_id: message.replyToProviderMessageId } }
       : {};
-    const sent = await client.sendMessage(creds, { ...addressOf(message.to), ...context, ...body });
+    const sent = await client.sendMessage(creds, { ...addressOf(message.to, message.toGroup), ...context, ...body });
     // Graph accepted it: ack 1 (sent); delivery and read arrive as statuses.
     return { providerMessageId: sent.id, ack: 1, timestamp: Date.now() };
   }

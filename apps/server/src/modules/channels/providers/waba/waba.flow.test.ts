@@ -223,6 +223,17 @@ describe('Cloud API webhook -> ticket -> reply -> statuses', () => {
     await deliver(fixture('group-text'));
     const again = (await t.call(admin, 'GET', `/tickets/${stored.ticketId}`)).json<TicketDto>();
     expect(again.unreadMessages).toBe(group.unreadMessages);
+    // A reply to the group goes to the group id as a group recipient (Groups API), not as a phone number.
+    const accepted = await t.call(admin, 'PUT', `/tickets/${stored.ticketId}`, { status: 'open', userId: admin.id });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const sent = await t.call(admin, 'POST', `/messages/${stored.ticketId}`, { body: 'Oi, grupo!', idFront: 'grp-1' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.jobs.runPending(job('messages.send'));
+    expect(sim.sends.at(-1)!.body).toMatchObject({
+      recipient_type: 'group',
+      to: 'Y2FwaV9ncm91cDoxMjAzNjMwMjA5ODc2NTQzMjE=',
+      text: { body: 'Oi, grupo!' },
+    });
   });
 
   it('a customer known only by a business-scoped user id gets a ticket and the reply goes to that id', async () => {
