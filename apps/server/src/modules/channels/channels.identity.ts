@@ -132,7 +132,8 @@ export function providerKeyOf(facts: IdentityFacts): string | null {
       return bot && `telegram:${bot}`;
     }
     case 'evo':
-      return gatewayKey('evolution', gatewayBase(facts.remotePath), id);
+      // The instance the start connected (on the shared gateway a name it made up), else the stored name.
+      return gatewayKey('evolution', gatewayBase(facts.remotePath), stateText(state, 'instanceName') ?? id);
     case 'meow': {
       const token = norm(facts.tokenAPI);
       return gatewayKey('wuzapi', gatewayBase(facts.remotePath), token && sha256(token).slice(0, 32));

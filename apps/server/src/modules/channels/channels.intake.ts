@@ -27,6 +27,21 @@ import { GATEWAY_CHANNEL_TYPES } from './sessions/session-adapter.js';
 const isGateway = (type: string) => (GATEWAY_CHANNEL_TYPES as readonly string[]).includes(type);
 
 /**
+ * Whether an authenticated webhook of this channel is stored; otherwise it is acknowledged (200, `ignored`) and
+ * dropped. A switched-off channel stores nothing. What "disconnected" means differs:
+ * - a gateway (Evolution, Wuzapi) holds the WhatsApp session itself and reconnects on its own, so its DISCONNECTED
+ *   is only the session's last reported state: the webhook is stored as long as the channel holds its claim
+ *   (`providerKey`, written by a start the gateway accepted, kept through the gateway's own disconnections, released
+ *   by the user's disconnect, a failed start or an identity edit: channels.identity.ts). The messages of a
+ *   reconnection, and the states that follow it, are not lost;
+ * - any other channel is disconnected when its status says so: what is still in flight is dropped.
+ */
+function stores(row: ChannelRow): boolean {
+  if (!row.isActive) return false;
+  return isGateway(row.type) ? row.providerKey !== null : row.status !== 'DISCONNECTED';
+}
+
+/**
  * Stores one inbound event of a channel (contact upsert, ticket find-or-create, message insert, follow-up jobs) in
  * one transaction of the channel's tenant, and publishes after commit. Implemented by the conversation modules and
  * registered with `setInboundSink`.
@@ -52,10 +67,7 @@ export function inboundSinkOf(platform: object): InboundSink | undefined {
 
 export interface IntakeResult {
   received: number;
-  /**
-   * True when the channel is switched off (or disconnected, but not a gateway's): acknowledged so the provider stops
-   * resending, not stored.
-   */
+  /** True when the channel does not store this webhook (see `stores`): acknowledged so the provider stops resending. */
   ignored: boolean;
 }
 
@@ -180,13 +192,7 @@ export function createWebhookIntake(deps: {
    * inbound sink, after the adapter's optional enrichment.
    */
   async function deliver(adapter: ChannelAdapter, row: ChannelRow, parsed: InboundEvent[]): Promise<IntakeResult> {
-    // A switched-off channel, and a disconnected one that is not a gateway's, acknowledge and drop what is still in
-    // flight. A gateway (Evolution, Wuzapi) holds the session itself and reconnects on its own: its DISCONNECTED is
-    // the session's last reported state, not the end of the webhook, so what an authenticated webhook of a
-    // disconnected gateway channel brings is stored (the messages of a reconnection, and the state that follows).
-    if (!row.isActive || (row.status === 'DISCONNECTED' && !isGateway(row.type))) {
-      return { received: 0, ignored: true };
-    }
+    if (!stores(row)) return { received: 0, ignored: true };
     const channel = toCredentials(row);
     const events = await enrich(adapter, channel, parsed);
     const ctx = systemContext(row.tenantId);

@@ -30,6 +30,7 @@ import { toChannelDto, toCredentials, toSessionState } from './channels.dto.js';
 import { IDENTITY_RELEASE, isProviderKeyConflict, providerKeyOf, sameIdentity } from './channels.identity.js';
 import type { AdapterRegistry } from './channels.registry.js';
 import * as repo from './channels.repository.js';
+import { isSharedEvolutionGateway } from './channels.shared-gateway.js';
 import { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
 import type { SessionHost } from './sessions/session-host.js';
 import { sessionQueueName } from './sessions/session-jobs.js';
@@ -156,7 +157,10 @@ export function createSessionsService(deps: {
       await transition(ctx, id, { status: 'OPENING' });
       let started: StartResult;
       try {
-        started = await adapter.start(toCredentials(row), webhookUrl(row), options);
+        // Evolution: on the installation's shared gateway the adapter creates an instance of its own, never adopts.
+        const startOptions =
+          row.type === 'evo' ? { ...options, sharedGateway: await isSharedEvolutionGateway(db, row) } : options;
+        started = await adapter.start(toCredentials(row), webhookUrl(row), startOptions);
       } catch (error) {
         // Not proven (any more): the claim goes with the connection.
         await transition(ctx, id, { status: 'DISCONNECTED', providerKey: null, retries: row.retries + 1 });

@@ -73,6 +73,8 @@ const evolutionText = (id: string, instance: string, padding = '') =>
       messageTimestamp: 1_763_700_000,
     },
   });
+const claim = (id: number, key: string | null) =>
+  t.database.executeSql('update channels set provider_key = $1 where id = $2', [key, id]);
 const post = (url: string, payload: string | Buffer, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
 
@@ -93,6 +95,8 @@ beforeAll(async () => {
   });
   const { rows } = await t.database.executeSql('select id, webhook_secret from channels');
   for (const row of rows as { id: number; webhook_secret: string }[]) secrets.set(row.id, row.webhook_secret);
+  // As a start the gateway accepted leaves them (the sessions service's claim), without starting anything here.
+  for (const channel of [evo, meow]) await claim(channel.id, `test:${channel.type}:${channel.id}`);
   setInboundSink(t.platform, {
     async receive(channel, event) {
       received.push({ channel, event });
@@ -157,26 +161,44 @@ describe('no id oracle on the public webhook routes', () => {
 });
 
 describe('a disconnected gateway channel', () => {
-  it('stores what an authenticated webhook brings (the gateway reconnects on its own); a switched-off one drops it', async () => {
-    // Neither channel was ever started: both are DISCONNECTED, and the calls above were stored all the same.
+  it('stores what an authenticated webhook brings while it holds its claim, whatever its status', async () => {
+    // Neither channel ever connected (DISCONNECTED), both hold their claim: the calls above were stored.
     for (const id of [evo.id, meow.id]) {
       expect((await t.call(admin, 'GET', `/whatsapp/${id}`)).json()).toMatchObject({ status: 'DISCONNECTED' });
     }
     const headers = { [EVOLUTION_SECRET_HEADER]: secrets.get(evo.id)! };
     const stored = await post(`/api/webhooks/evo/${evo.id}`, evolutionText('D1', evo.wabaId!), headers);
     expect(stored.json()).toEqual({ ok: true, received: 1, ignored: false });
+    expect(received.map((r) => (r.event as { providerMessageId?: string }).providerMessageId)).toEqual(['D1']);
+  });
+
+  it('drops it (200, ignored) once the claim is released (a disconnect, an identity edit) or the channel is off', async () => {
+    const headers = { [EVOLUTION_SECRET_HEADER]: secrets.get(evo.id)! };
+    // Another process released the claim: seen once the kept row expires.
+    await claim(evo.id, null);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    try {
+      const dropped = await post(`/api/webhooks/evo/${evo.id}`, evolutionText('D2', evo.wabaId!), headers);
+      expect(dropped.json()).toEqual({ ok: true, received: 0, ignored: true });
+    } finally {
+      await claim(evo.id, `test:evo:${evo.id}`);
+      clock.mockReturnValue(Date.now() + 120_000);
+    }
+    const reclaimed = await post(`/api/webhooks/evo/${evo.id}`, evolutionText('D3', evo.wabaId!), headers);
+    clock.mockRestore();
+    expect(reclaimed.json()).toEqual({ ok: true, received: 1, ignored: false });
     const active = async (isActive: boolean) => {
       const res = await t.call(admin, 'PUT', `/whatsapp/${evo.id}`, { ...evo, isActive });
       expect(res.statusCode, res.body).toBe(200);
     };
     await active(false);
     try {
-      const dropped = await post(`/api/webhooks/evo/${evo.id}`, evolutionText('D2', evo.wabaId!), headers);
-      expect(dropped.json()).toEqual({ ok: true, received: 0, ignored: true });
+      const off = await post(`/api/webhooks/evo/${evo.id}`, evolutionText('D4', evo.wabaId!), headers);
+      expect(off.json()).toEqual({ ok: true, received: 0, ignored: true });
     } finally {
       await active(true);
     }
-    expect(received.map((r) => (r.event as { providerMessageId?: string }).providerMessageId)).toEqual(['D1']);
+    expect(received.map((r) => (r.event as { providerMessageId?: string }).providerMessageId)).toEqual(['D3']);
   });
 });
 

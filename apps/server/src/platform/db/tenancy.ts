@@ -73,6 +73,7 @@ export type SystemPath =
   | 'channels.webhook-lookup'
   | 'channels.superadmin'
   | 'channels.sessions'
+  | 'channels.gateway-sharing'
   | 'schedules.due-sweep'
   | 'tickets.auto-close';
 

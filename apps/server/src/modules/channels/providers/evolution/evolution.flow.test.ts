@@ -17,6 +17,7 @@ import type {
 } from '@conversa/shared';
 import type { JobDefinition } from '../../../../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
+import { EVOLUTION_SEND_ERROR } from './evolution.parse.js';
 import { EVOLUTION_SECRET_HEADER } from './evolution.schemas.js';
 import { startEvolutionSimulator, type EvolutionSimulator } from './evolution.simulator.js';
 
@@ -32,7 +33,9 @@ let sim: EvolutionSimulator;
 let admin: TestUser;
 let agent: TestUser;
 let channel: ChannelDto;
-const INSTANCE = 'LojaCentro';
+/** The channel's name (and `wabaId`); its instance on the shared gateway is one the start names (INSTANCE). */
+const NAME = 'LojaCentro';
+let INSTANCE = '';
 
 const job = (name: string) => t.jobDefinitions.find((d) => d.name === name) as unknown as JobDefinition<unknown>;
 const deliver = (request: ReturnType<EvolutionSimulator['webhook']>) =>
@@ -95,7 +98,7 @@ describe('an Evolution channel', () => {
     const created = await t.call(admin, 'POST', '/whatsapp', { name: 'Loja Centro!', type: 'evo' });
     expect(created.statusCode, created.body).toBe(201);
     channel = created.json<ChannelDto>();
-    expect(channel).toMatchObject({ name: INSTANCE, wabaId: INSTANCE, remotePath: sim.url, status: 'DISCONNECTED' });
+    expect(channel).toMatchObject({ name: NAME, wabaId: NAME, remotePath: sim.url, status: 'DISCONNECTED' });
     expect(channel.configuredSecrets).toContain('tokenAPI');
     // One instance per name: a second channel on it would take the first one's webhook.
     const twin = await t.call(admin, 'POST', '/whatsapp', { name: 'Loja-Centro', type: 'evo' });
@@ -109,12 +112,16 @@ describe('an Evolution channel', () => {
       wabaId: 'Outra',
       farewellMessage: 'Tchau',
     });
-    expect(kept.json<ChannelDto>()).toMatchObject({ wabaId: INSTANCE, farewellMessage: 'Tchau' });
+    expect(kept.json<ChannelDto>()).toMatchObject({ wabaId: NAME, farewellMessage: 'Tchau' });
   });
 
   it('connects: QR code state, a refreshed QR by webhook, then connection.update open -> CONNECTED', async () => {
     const started = await t.call(admin, 'POST', `/whatsappsession/${channel.id}`);
     expect(started.statusCode, started.body).toBe(200);
+    // The company defaults are the installation's gateway: the instance is a new one, named by the start.
+    const [created] = sim.callsOf('instance/create');
+    INSTANCE = String(created!.body.instanceName);
+    expect(INSTANCE).toMatch(/^LojaCentro_[0-9a-f]{20}$/);
     expect(started.json()).toMatchObject({ status: 'qrcode', qrcode: `2@sim-qr-${INSTANCE}-1` });
     expect(sim.instances.get(INSTANCE)!.webhook).toMatchObject({
       url: `https://conversa.example/api/webhooks/evo/${channel.id}`,
@@ -299,11 +306,11 @@ describe('conversation', () => {
 
 describe('/evo-qrcode and /evo-setwebhook', () => {
   it('start the session and register the webhook of the tenant channel with that instance name', async () => {
-    const state = await t.call(admin, 'POST', `/evo-qrcode/${INSTANCE}`, channel);
+    const state = await t.call(admin, 'POST', `/evo-qrcode/${NAME}`, channel);
     expect(state.statusCode, state.body).toBe(200);
     expect(state.json()).toMatchObject({ id: channel.id, status: 'CONNECTED', number: '5511900000000' });
     const sets = sim.callsOf('webhook/set').length;
-    const again = await t.call(admin, 'POST', `/evo-setwebhook/${INSTANCE}`, channel);
+    const again = await t.call(admin, 'POST', `/evo-setwebhook/${NAME}`, channel);
     expect(again.statusCode, again.body).toBe(200);
     expect(sim.callsOf('webhook/set')).toHaveLength(sets + 1);
     expect(sim.callsOf('webhook/set').at(-1)!.body).toMatchObject({
@@ -313,9 +320,9 @@ describe('/evo-qrcode and /evo-setwebhook', () => {
 
   it('answer 404 for an unknown instance, 403 for agents, and ERR_CHANNEL_PROVIDER when Evolution refuses', async () => {
     expect((await t.call(admin, 'POST', '/evo-qrcode/Nenhuma', {})).json()).toEqual({ error: 'ERR_NO_WAPP_FOUND' });
-    expect((await t.call(agent, 'POST', `/evo-setwebhook/${INSTANCE}`, {})).statusCode).toBe(403);
+    expect((await t.call(agent, 'POST', `/evo-setwebhook/${NAME}`, {})).statusCode).toBe(403);
     sim.failNext('webhook/set', 500, 'down');
-    expect((await t.call(admin, 'POST', `/evo-setwebhook/${INSTANCE}`, {})).json()).toEqual({
+    expect((await t.call(admin, 'POST', `/evo-setwebhook/${NAME}`, {})).json()).toEqual({
       error: 'ERR_CHANNEL_PROVIDER',
     });
   });
@@ -325,6 +332,65 @@ describe('/evo-qrcode and /evo-setwebhook', () => {
       200,
     );
     expect((await t.call(admin, 'GET', `/whatsapp/${channel.id}`)).json()).toMatchObject({ status: 'DISCONNECTED' });
+  });
+
+  it('a session that reconnects loses nothing: messages while DISCONNECTED are stored, connecting is OPENING', async () => {
+    const before = await countMessages();
+    const during = structuredClone(dataOf('text')) as { key: { id: string }; message: { conversation: string } };
+    during.key.id = '3A5F1C2B9D8E7F60RECON1';
+    during.message.conversation = 'chegou durante a reconexão';
+    const stored = await evolutionSends('messages.upsert', during);
+    expect(stored.json()).toEqual({ ok: true, received: 1, ignored: false });
+    expect(await countMessages()).toBe(before + 1);
+    const connecting = { instance: INSTANCE, state: 'connecting', statusReason: 200 };
+    expect((await evolutionSends('connection.update', connecting)).statusCode).toBe(200);
+    expect((await t.call(admin, 'GET', `/whatsapp/${channel.id}`)).json()).toMatchObject({ status: 'OPENING' });
+    expect((await deliver(sim.open(INSTANCE, '5511900000000@s.whatsapp.net'))).statusCode).toBe(200);
+    expect((await t.call(admin, 'GET', `/whatsapp/${channel.id}`)).json()).toMatchObject({ status: 'CONNECTED' });
+  });
+
+  it('messages.update ERROR marks our message undelivered with its reason; a later receipt does not clear it', async () => {
+    const { rows } = await t.database.executeSql(
+      'select id, ticket_id, message_id from messages where from_me and channel_id = $1 order by id desc limit 1',
+      [channel.id],
+    );
+    const ours = rows[0] as { id: number; ticket_id: number; message_id: string };
+    const status = (value: string) => ({ ...dataOf('update-read'), keyId: ours.message_id, status: value });
+    expect((await evolutionSends('messages.update', status('ERROR'))).statusCode).toBe(200);
+    const shown = async () =>
+      (await t.call(agent, 'GET', `/messages/${ours.ticket_id}`))
+        .json<MessageListResponse>()
+        .messages.find((m) => m.id === ours.id);
+    expect(await shown()).toMatchObject({ isDelayed: true, sendError: EVOLUTION_SEND_ERROR });
+    expect((await evolutionSends('messages.update', status('DELIVERY_ACK'))).statusCode).toBe(200);
+    expect(await shown()).toMatchObject({ isDelayed: true, sendError: EVOLUTION_SEND_ERROR });
+  });
+
+  it('takes the "webhook by events" URLs (<url>/messages-upsert, ...) as the channel\'s own', async () => {
+    sim.instances.get(INSTANCE)!.webhook!.byEvents = true;
+    try {
+      const byEvent = structuredClone(dataOf('text')) as { key: { id: string } };
+      byEvent.key.id = '3A5F1C2B9D8E7F60BYEVT1';
+      const request = sim.webhook(INSTANCE, 'messages.upsert', byEvent);
+      expect(request.path).toBe(`/api/webhooks/evo/${channel.id}/messages-upsert`);
+      expect((await deliver(request)).json()).toEqual({ ok: true, received: 1, ignored: false });
+      const state = sim.webhook(INSTANCE, 'connection.update', { instance: INSTANCE, state: 'open' });
+      expect(state.path).toBe(`/api/webhooks/evo/${channel.id}/connection-update`);
+      expect((await deliver(state)).statusCode).toBe(200);
+    } finally {
+      sim.instances.get(INSTANCE)!.webhook!.byEvents = false;
+    }
+  });
+
+  it("refuses another instance's events posted with this channel's secret (a rewired webhook): 401, nothing stored", async () => {
+    const before = await countMessages();
+    const rewired = sim.webhook(INSTANCE, 'messages.upsert', dataOf('text'));
+    for (const instance of [NAME, 'OutraLoja', undefined]) {
+      const res = await deliver({ ...rewired, payload: { ...rewired.payload, instance } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'ERR_WEBHOOK_UNAUTHORIZED' });
+    }
+    expect(await countMessages()).toBe(before);
   });
 });
 

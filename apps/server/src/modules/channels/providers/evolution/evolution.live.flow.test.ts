@@ -60,7 +60,9 @@ const record = (id: string, remoteJid: string, at: number, text: string, fromMe 
 });
 
 async function connect(name: string, instance: string, options: Record<string, unknown> = {}): Promise<ChannelDto> {
-  const created = await t.call(admin, 'POST', '/whatsapp', { name, type: 'evo', ...options });
+  // The company's own gateway (its URL and key typed in the channel): the instance is the one of that name.
+  const own = { remotePath: sim.url, tokenAPI: sim.apiKey };
+  const created = await t.call(admin, 'POST', '/whatsapp', { name, type: 'evo', ...own, ...options });
   expect(created.statusCode, created.body).toBe(201);
   const row = created.json<ChannelDto>();
   expect((await t.call(admin, 'POST', `/whatsappsession/${row.id}`)).statusCode).toBe(200);
@@ -72,8 +74,6 @@ beforeAll(async () => {
   sim = await startEvolutionSimulator();
   t = await createTestApp({ PUBLIC_URL: 'https://conversa.example' });
   ({ admin, agent } = await t.createStaff());
-  const host = { evoHost: sim.url, evoToken: sim.apiKey };
-  expect((await t.call(admin, 'PUT', `/tenantsEvolutionHost/${admin.tenantId}`, host)).statusCode).toBe(200);
   liveMessagingOf(t.platform).history.configure({ pollMs: 40, quietMs: 600, maxMs: 10_000 });
   channel = await connect('Loja Live', 'LojaLive');
   const instance = sim.instances.get('LojaLive')!;

@@ -14,6 +14,7 @@ import {
   type WuzapiAdapter,
 } from './wuzapi.adapter.js';
 import { goFormEncode, startWuzapiSimulator, type WuzapiSimulator } from './wuzapi.simulator.js';
+import { wuzapiUserIdOf } from './wuzapi.identity.js';
 
 const TOKEN = 'MEOW-USER-TOKEN-0001';
 const SECRET = 'c2VjcmV0LWZvci13dXphcGktdGVzdHMtb25seS0xMjM0';
@@ -255,6 +256,31 @@ describe('verifyInbound: x-hmac-signature over the raw body', () => {
   });
 });
 
+describe("verifyInbound: the body names the channel's own Wuzapi user", () => {
+  const started = () => ({ ...channel, providerState: { userId: 'user-7' } });
+  const signed = (ch: ChannelCredentials, body: Record<string, unknown>) => {
+    const raw = Buffer.from(JSON.stringify(body));
+    return adapter.verifyInbound(ch, {
+      headers: { 'x-hmac-signature': wuzapiSignature(raw, SECRET) },
+      body,
+      rawBody: raw,
+    });
+  };
+
+  it("accepts the channel's userID (JSON) and token (form); refuses another user's, even signed", () => {
+    expect(signed(started(), { ...events.text, userID: 'user-7' })).toBe(true);
+    expect(signed(started(), { ...events.text, userID: 'user-8' })).toBe(false);
+    expect(signed(started(), { jsonData: '{}', token: TOKEN })).toBe(true);
+    expect(signed(started(), { jsonData: '{}', token: 'token-of-another-user' })).toBe(false);
+    // No user id learnt at the start: a body naming one cannot be shown to be this channel's.
+    expect(signed(channel, { ...events.text, userID: 'user-7' })).toBe(false);
+    // A body naming no user (older releases) is the signature's alone.
+    expect(signed(channel, { ...events.text })).toBe(true);
+    expect(wuzapiUserIdOf({ id: 12 })).toBe('12');
+    expect(wuzapiUserIdOf({})).toBeNull();
+  });
+});
+
 describe('provider calls: the exact HTTP requests', () => {
   const jpeg = Buffer.from('JPEGDATA');
   const last = () => sim.calls.at(-1)!;
@@ -471,7 +497,8 @@ describe('session calls', () => {
     expect(started).toMatchObject({
       status: 'CONNECTED',
       number: '5511911112222',
-      providerState: { jid: '5511911112222:14@s.whatsapp.net' },
+      // The user id /session/status answers: the `userID` its JSON webhooks must carry.
+      providerState: { jid: '5511911112222:14@s.whatsapp.net', userId: sim.users.get(TOKEN)!.live.id },
     });
   });
 

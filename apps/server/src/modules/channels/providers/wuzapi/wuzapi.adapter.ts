@@ -2,7 +2,8 @@
  * The Wuzapi channel (`meow`): a WhatsApp number connected by QR code through a Wuzapi gateway (a whatsmeow REST
  * server). The channel holds the gateway's base URL (`remotePath`) and the Wuzapi user token (`tokenAPI`); `wabaId`
  * names the instance. Webhooks are signed: start() gives Wuzapi the channel's webhook secret as its HMAC key, and
- * every webhook must carry `x-hmac-signature` = hex HMAC-SHA256 of the raw body under that key.
+ * every webhook must carry `x-hmac-signature` = hex HMAC-SHA256 of the raw body under that key (computed while the
+ * body streams, before it is parsed) and name the channel's Wuzapi user (wuzapi.identity.ts).
  *
  * Live operations (groups, phone book, number checks, stored history, mentions): wuzapi.live.ts. The login's history
  * (importMessages): HistorySync webhooks, subscribed only then (wuzapiEvents), turned into imported messages by
@@ -22,6 +23,7 @@ import {
 import { createWuzapiClient, wuzapiTarget, type WuzapiClient, type WuzapiTarget } from './wuzapi.client.js';
 import { createWuzapiNumbers } from './wuzapi.numbers.js';
 import { createWuzapiHistoryImport } from './wuzapi.history.js';
+import { isOwnUserWebhook, wuzapiUserIdOf } from './wuzapi.identity.js';
 import { createWuzapiLive } from './wuzapi.live.js';
 import { parseWuzapiPayload, phoneOf, splitJid, webhookPayload } from './wuzapi.parse.js';
 import {
@@ -241,10 +243,12 @@ export function createWuzapiAdapter(
       };
     },
 
+    // Signed with the channel's key, and naming the channel's own Wuzapi user (wuzapi.identity.ts).
     verifyInbound(channel, request) {
       const given = request.headers[WUZAPI_SIGNATURE_HEADER];
       if (typeof given !== 'string' || !request.rawBody) return false;
-      return sameHex(given, wuzapiSignature(request.rawBody, channel.webhookSecret));
+      if (!sameHex(given, wuzapiSignature(request.rawBody, channel.webhookSecret))) return false;
+      return isOwnUserWebhook(channel, request.body);
     },
 
     parseInbound(channel, body) {
@@ -342,7 +346,13 @@ export function createWuzapiAdapter(
         if (!(error instanceof ProviderError) || !/already connected/i.test(error.message)) throw error;
       }
       const status = await client.call(target, 'GET', '/session/status', null, wuzapiStatusSchema);
-      const providerState: Record<string, unknown> = { webhookUrl, ...(status.jid ? { jid: status.jid } : {}) };
+      // The user id names the channel's Wuzapi user in every JSON webhook (`userID`), checked by verifyInbound.
+      const userId = wuzapiUserIdOf(status);
+      const providerState: Record<string, unknown> = {
+        webhookUrl,
+        ...(status.jid ? { jid: status.jid } : {}),
+        ...(userId ? { userId } : {}),
+      };
       if (status.loggedIn ?? status.LoggedIn) {
         return { number: phoneOf(status.jid), status: 'CONNECTED', providerState };
       }

@@ -17,6 +17,7 @@ import type {
 import type { JobDefinition } from '../../../../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
 import { startWuzapiSimulator, type WuzapiSimulator } from './wuzapi.simulator.js';
+import { wuzapiSignature } from './wuzapi.adapter.js';
 
 const TOKEN = 'MEOW-FLOW-TOKEN-0001';
 const OWN_JID = '5511911112222:14@s.whatsapp.net';
@@ -111,13 +112,39 @@ describe('Wuzapi: connect, converse, acks, media, actions', () => {
       r.headers['x-hmac-signature'] = 'a'.repeat(64);
     });
     expect(wrongKey.statusCode).toBe(401);
-    const notJson = await t.app.inject({
-      method: 'POST',
-      url: `/api/webhooks/meow/${channel.id}`,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"type":',
+    // Unsigned, a body is not even read; signed, a body that is not JSON is the parser's 400.
+    const notJson = (signed: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/meow/${channel.id}`,
+        headers: {
+          'content-type': 'application/json',
+          ...(signed ? { 'x-hmac-signature': wuzapiSignature('{"type":', sim.users.get(TOKEN)!.hmacKey!) } : {}),
+        },
+        payload: '{"type":',
+      });
+    expect((await notJson(false)).statusCode).toBe(401);
+    expect((await notJson(true)).statusCode).toBe(400);
+    const list = (await t.call(agent, 'GET', '/tickets?status=pending')).json<TicketListResponse>();
+    expect(list.tickets).toHaveLength(0);
+  });
+
+  it("refuses a signed webhook naming another Wuzapi user (userID, or the form's token): 401, nothing stored", async () => {
+    const ownId = sim.users.get(TOKEN)!.live.id;
+    expect((await channelNow()).number).toBe('5511911112222');
+    const otherUser = await deliver('text', 'json', (r) => {
+      const body = JSON.parse(r.payload) as Record<string, unknown>;
+      expect(body.userID).toBe(ownId);
+      r.payload = JSON.stringify({ ...body, userID: 'user-of-another-company' });
+      r.headers['x-hmac-signature'] = wuzapiSignature(r.payload, sim.users.get(TOKEN)!.hmacKey!);
     });
-    expect(notJson.statusCode).toBe(400);
+    expect(otherUser.statusCode).toBe(401);
+    expect(otherUser.json()).toEqual({ error: 'ERR_WEBHOOK_UNAUTHORIZED' });
+    const otherToken = await deliver('text', 'form', (r) => {
+      r.payload = r.payload.replace(`token=${TOKEN}`, 'token=another-users-token');
+      r.headers['x-hmac-signature'] = wuzapiSignature(r.payload, sim.users.get(TOKEN)!.hmacKey!);
+    });
+    expect(otherToken.statusCode).toBe(401);
     const list = (await t.call(agent, 'GET', '/tickets?status=pending')).json<TicketListResponse>();
     expect(list.tickets).toHaveLength(0);
   });
@@ -231,11 +258,16 @@ describe('Wuzapi: connect, converse, acks, media, actions', () => {
     expect(lid).toMatchObject({ body: 'Mensagem pelo LID', isDeleted: true });
   });
 
-  it('LoggedOut switches the channel off; later webhooks are acknowledged and dropped', async () => {
+  it('LoggedOut shows DISCONNECTED; what the gateway still sends is stored until the user disconnects', async () => {
     expect((await deliver('logged-out')).statusCode).toBe(200);
     expect((await channelNow()).status).toBe('DISCONNECTED');
+    // The channel still holds its Wuzapi user (its claim): a late message is this channel's, not lost.
     const late = await deliver('video');
-    expect(late.json()).toMatchObject({ ignored: true });
+    expect(late.json()).toMatchObject({ ignored: false, received: 1 });
+    // The user's disconnect releases it: from then on what arrives is acknowledged and dropped.
+    expect((await t.call(admin, 'DELETE', `/whatsappsession/${channel.id}`)).statusCode).toBe(200);
+    const after = await deliver('text');
+    expect(after.json()).toMatchObject({ ignored: true, received: 0 });
   });
 });
 

@@ -31,6 +31,8 @@ export const wuzapiStatusSchema = z
     LoggedIn: z.boolean().optional(),
     jid: z.string().optional(),
     name: z.string().optional(),
+    /** The Wuzapi user's id (newer releases), named `userID` in its JSON webhooks. */
+    id: z.union([z.string(), z.number()]).optional(),
   })
   .loose();
 

@@ -258,7 +258,7 @@ export async function startWuzapiSimulator(): Promise<WuzapiSimulator> {
       const payload =
         format === 'form'
           ? goFormEncode({ jsonData: JSON.stringify(event), token })
-          : JSON.stringify({ ...event, token, userID: '1' });
+          : JSON.stringify({ ...event, token, userID: user.live.id });
       const headers: Record<string, string> = {
         'content-type': format === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
       };

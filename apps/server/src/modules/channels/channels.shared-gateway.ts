@@ -1,0 +1,37 @@
+/**
+ * Whether an Evolution channel's gateway is the installation's shared one (issue 22): the superadmin hands one
+ * Evolution server's key to several companies as their default (`tenants.evo_token`, write-only), and whoever holds
+ * that key reaches every instance on the server by name. On such a gateway a start must create its own instance
+ * under a name nobody chose and never adopt an existing one (evolution.instance.ts).
+ *
+ * The key decides, not the URL (the same server answers under several names and addresses): a channel is on the
+ * shared gateway when its key is a company default, its own company's or another's, or another company's Evolution
+ * channel holds it. Only a key the company typed into its own channel and nobody else holds is its own gateway,
+ * where an existing instance may be connected by its exact name. Read across tenants on the system path
+ * `channels.gateway-sharing`; the answer is a yes or no, nothing of the other company leaves it.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client.js';
+import { withSystem } from '../../platform/db/tenancy.js';
+import { tenants } from '../tenants/index.js';
+import type { ChannelRow } from './channels.repository.js';
+import { channels } from './channels.tables.js';
+
+export async function isSharedEvolutionGateway(
+  db: Database,
+  row: Pick<ChannelRow, 'tenantId' | 'tokenAPI'>,
+): Promise<boolean> {
+  const key = row.tokenAPI;
+  // No key of its own: nothing proves the gateway is the company's.
+  if (!key) return true;
+  return withSystem(db, 'channels.gateway-sharing', async (tx) => {
+    const [byDefault] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.evoToken, key)).limit(1);
+    if (byDefault) return true;
+    const [byOther] = await tx
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.type, 'evo'), eq(channels.tokenAPI, key), ne(channels.tenantId, row.tenantId)))
+      .limit(1);
+    return Boolean(byOther);
+  });
+}
