@@ -18,6 +18,7 @@ import type { DatabaseHandle } from './platform/db/client.js';
 import { createEventBus } from './platform/events/bus.js';
 import { registerAuthentication } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/errors.js';
+import { registerJsonBodies } from './platform/http/json-body.js';
 import { registerCors } from './platform/http/cors.js';
 import { logSerializers } from './platform/http/log-redaction.js';
 import { docsContentSecurityPolicy, registerSecurityHeaders } from './platform/http/security.js';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodies(app);
 
   const tokens = createTokenService(deps.secrets.jwtSecret, deps.config.accessTokenTtl);
   const events = createEventBus((error, name) => logger.error({ err: error, event: name }, 'event listener failed'));
