@@ -30,7 +30,7 @@ import { toChannelDto, toCredentials, toSessionState } from './channels.dto.js';
 import { IDENTITY_RELEASE, isProviderKeyConflict, providerKeyOf, sameIdentity } from './channels.identity.js';
 import type { AdapterRegistry } from './channels.registry.js';
 import * as repo from './channels.repository.js';
-import { isSharedEvolutionGateway } from './channels.shared-gateway.js';
+import { assertGatewayIdentityFree, isSharedEvolutionGateway } from './channels.shared-gateway.js';
 import { STATEFUL_CHANNEL_TYPES } from './sessions/session-adapter.js';
 import type { SessionHost } from './sessions/session-host.js';
 import { sessionQueueName } from './sessions/session-jobs.js';
@@ -154,12 +154,14 @@ export function createSessionsService(deps: {
       }
       const [row, adapter] = await loadWithAdapter(ctx, id);
       if (row.type === 'telegram' && !row.tokenTelegram) throw fail('ERR_TELEGRAM_TOKEN_REQUIRED');
+      // Evolution: on the installation's shared gateway the adapter creates an instance of its own, never adopts.
+      const shared = row.type === 'evo' && (await isSharedEvolutionGateway(db, row));
+      // A gateway identity another channel holds is refused before the gateway's webhook is rewired.
+      if ((row.type === 'meow' || row.type === 'evo') && !shared) await assertGatewayIdentityFree(db, row);
       await transition(ctx, id, { status: 'OPENING' });
       let started: StartResult;
       try {
-        // Evolution: on the installation's shared gateway the adapter creates an instance of its own, never adopts.
-        const startOptions =
-          row.type === 'evo' ? { ...options, sharedGateway: await isSharedEvolutionGateway(db, row) } : options;
+        const startOptions = row.type === 'evo' ? { ...options, sharedGateway: shared } : options;
         started = await adapter.start(toCredentials(row), webhookUrl(row), startOptions);
       } catch (error) {
         // Not proven (any more): the claim goes with the connection.

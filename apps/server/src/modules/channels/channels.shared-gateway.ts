@@ -13,7 +13,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { withSystem } from '../../platform/db/tenancy.js';
+import { fail } from '../../platform/http/errors.js';
 import { tenants } from '../tenants/index.js';
+import { providerKeyOf, type IdentityFacts } from './channels.identity.js';
 import type { ChannelRow } from './channels.repository.js';
 import { channels } from './channels.tables.js';
 
@@ -34,4 +36,28 @@ export async function isSharedEvolutionGateway(
       .limit(1);
     return Boolean(byOther);
   });
+}
+
+/**
+ * Before a gateway start touches the gateway: the identity it is about to claim must not be another channel's
+ * (409 ERR_CHANNEL_IDENTITY_TAKEN, nothing asked of the gateway). A Wuzapi start re-registers the user's webhook and
+ * HMAC key, an own-gateway Evolution start the named instance's webhook: a start that the claim would refuse
+ * afterwards must not rewire the holder's webhooks first (its messages would go to a channel that drops them). The
+ * claim's unique index still decides at the end (two starts at once). Not for a start on the shared Evolution
+ * gateway: its instance is a new one, whatever an older claim of the stored name says.
+ */
+export async function assertGatewayIdentityFree(
+  db: Database,
+  row: IdentityFacts & Pick<ChannelRow, 'id'>,
+): Promise<void> {
+  const key = providerKeyOf(row);
+  if (!key) return;
+  const held = await withSystem(db, 'channels.gateway-sharing', (tx) =>
+    tx
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.providerKey, key), ne(channels.id, row.id)))
+      .limit(1),
+  );
+  if (held.length > 0) throw fail('ERR_CHANNEL_IDENTITY_TAKEN');
 }
