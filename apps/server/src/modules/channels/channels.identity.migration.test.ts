@@ -126,28 +126,32 @@ describe(`migration ${MIGRATION} on existing channels`, () => {
     await check(handle);
   }, 240_000);
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL: the same', async () => {
-    const name = `conversa_m_${crypto.randomBytes(6).toString('hex')}`;
-    const adminUrl = adminDatabaseUrl(process.env.TEST_DATABASE_URL!);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
-    cleanups.push(async () => {
-      await handle.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    });
-    const db = handle.db as unknown as NodePgDatabase;
-    await migratePg(db, { migrationsFolder: folderBefore() });
-    await applyRowLevelSecurity(handle);
-    await seedLegacy(handle);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await check(handle);
-  }, 240_000);
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'PostgreSQL: the same',
+    async () => {
+      const name = `conversa_m_${crypto.randomBytes(6).toString('hex')}`;
+      const adminUrl = adminDatabaseUrl(process.env.TEST_DATABASE_URL!);
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ url: url.toString(), poolSize: 2 });
+      cleanups.push(async () => {
+        await handle.close();
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await client.end();
+      });
+      const db = handle.db as unknown as NodePgDatabase;
+      await migratePg(db, { migrationsFolder: folderBefore() });
+      await applyRowLevelSecurity(handle);
+      await seedLegacy(handle);
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await check(handle);
+    },
+    240_000,
+  );
 });
