@@ -27,6 +27,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** Whether the process is alive (an outage must not make it exit). */
   alive(): boolean;
+  /** The running server's process id (its memory is read from /proc/<pid>/status). */
+  pid(): number | undefined;
   /** The end of the server's log (for failure messages). */
   logTail(): string;
 }
@@ -98,6 +100,7 @@ export async function serverProcess(env: Record<string, string>): Promise<Server
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     alive: () => !!child && child.exitCode === null && child.signalCode === null,
+    pid: () => child?.pid,
     logTail: () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-4000) : ''),
   };
   return handle;
