@@ -12,7 +12,11 @@ import {
 } from '@conversa/shared';
 import { fail } from '../../platform/http/errors.js';
 import type { ChannelRow, ChannelValues } from './channels.repository.js';
-import { evolutionInstanceName } from './providers/evolution/evolution.adapter.js';
+import {
+  EVOLUTION_INSTANCE_PATTERN,
+  evolutionInstanceName,
+  evolutionInstanceOf,
+} from './providers/evolution/evolution.adapter.js';
 import { isEvolutionBaseUrl } from './providers/evolution/evolution.client.js';
 import { TELEGRAM_TOKEN_PATTERN } from './providers/telegram/telegram.client.js';
 
@@ -135,10 +139,12 @@ export interface GatewayDefaults {
 }
 
 /**
- * An input completed with what its type decides rather than the client. Evolution: on creation the name and the
- * instance name (`wabaId`) are the given name reduced to [A-Za-z0-9], and an empty API URL or key is the tenant's
- * default (`evoHost`, `evoToken`); afterwards the instance name stays, and an empty API URL keeps the stored one.
- * Other types pass through.
+ * An input completed with what its type decides rather than the client. Evolution: on creation the name is the given
+ * name reduced to [A-Za-z0-9] and the instance name (`wabaId`) the given name reduced to [A-Za-z0-9_-] (Evolution's
+ * hyphens and underscores kept: the exact name of an existing instance on a company's own gateway; on the shared
+ * gateway the start names an instance of its own, providers/evolution/evolution.instance.ts), and an empty API URL or
+ * key is the tenant's default (`evoHost`, `evoToken`); afterwards the instance name stays, and an empty API URL
+ * keeps the stored one. Other types pass through.
  */
 export function completeTypeInput(
   input: ChannelInputParsed,
@@ -151,7 +157,7 @@ export function completeTypeInput(
   return {
     ...input,
     name,
-    wabaId: name,
+    wabaId: evolutionInstanceOf(input.name),
     remotePath: input.remotePath || defaults?.evoHost || null,
     tokenAPI: input.tokenAPI || defaults?.evoToken || null,
   };
@@ -161,6 +167,7 @@ export function completeTypeInput(
 function assertEvolutionRules(input: ChannelInputParsed, existing?: ChannelRow): void {
   if (!input.name || evolutionInstanceName(input.name) !== input.name) throw fail('ERR_VALIDATION', 'name');
   if (existing && input.name !== existing.name) throw fail('ERR_VALIDATION', 'name');
+  if (!existing && !EVOLUTION_INSTANCE_PATTERN.test(input.wabaId ?? '')) throw fail('ERR_VALIDATION', 'name');
   if (!input.remotePath || !isEvolutionBaseUrl(input.remotePath)) throw fail('ERR_VALIDATION', 'remotePath');
   if (!(input.tokenAPI || existing?.tokenAPI)) throw fail('ERR_VALIDATION', 'tokenAPI');
 }

@@ -55,7 +55,7 @@ import {
 
 const anyAnswer = z.unknown();
 
-export { EVOLUTION_INSTANCE_PATTERN, evolutionInstanceName } from './evolution.instance.js';
+export { EVOLUTION_INSTANCE_PATTERN, evolutionInstanceName, evolutionInstanceOf } from './evolution.instance.js';
 
 export interface EvolutionAdapter extends ChannelAdapter {
   /** Registers (again) the webhook with the channel's secret and the events the channel uses. */

@@ -101,8 +101,12 @@ describe('an Evolution channel', () => {
     expect(channel).toMatchObject({ name: NAME, wabaId: NAME, remotePath: sim.url, status: 'DISCONNECTED' });
     expect(channel.configuredSecrets).toContain('tokenAPI');
     // One instance per name: a second channel on it would take the first one's webhook.
-    const twin = await t.call(admin, 'POST', '/whatsapp', { name: 'Loja-Centro', type: 'evo' });
+    const twin = await t.call(admin, 'POST', '/whatsapp', { name: 'Loja Centro', type: 'evo' });
     expect(twin.json()).toEqual({ error: 'ERR_VALIDATION', field: 'name' });
+    // Evolution's hyphens and underscores stay in the instance name (an own gateway's exact name).
+    const exact = await t.call(admin, 'POST', '/whatsapp', { name: 'loja-centro_2', type: 'evo' });
+    expect(exact.json()).toMatchObject({ name: 'lojacentro2', wabaId: 'loja-centro_2' });
+    expect((await t.call(admin, 'DELETE', `/whatsapp/${exact.json<ChannelDto>().id}`)).statusCode).toBe(204);
     const unnamed = await t.call(admin, 'POST', '/whatsapp', { name: '!!! ???', type: 'evo' });
     expect(unnamed.json()).toEqual({ error: 'ERR_VALIDATION', field: 'name' });
     const renamed = await t.call(admin, 'PUT', `/whatsapp/${channel.id}`, { ...channel, name: 'Outra' });

@@ -21,8 +21,14 @@ import { ProviderError, type ChannelCredentials } from '../../channels.adapter.j
 /** An instance name this product uses: Evolution takes any string; we keep to what is safe in a URL path. */
 export const EVOLUTION_INSTANCE_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** The instance name of a channel name (the channel form's rule): everything but [A-Za-z0-9] removed. */
+/** A channel's name as the channel form keeps it (client-contract: stripped to [A-Za-z0-9]). */
 export const evolutionInstanceName = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * The instance a new channel names (`wabaId`): its name as typed, keeping the hyphens and underscores Evolution
+ * allows, so an existing instance on a company's own gateway is connected by its exact name ("loja-centro_2").
+ */
+export const evolutionInstanceOf = (name: string): string => name.replace(/[^A-Za-z0-9_-]/g, '');
 
 /** What a start recorded of the instance it connected. */
 export interface RecordedInstance {
