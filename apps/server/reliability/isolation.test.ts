@@ -80,6 +80,10 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'POST /api/webhooks/meow/:channelId': {
     exempt: 'Wuzapi webhook (larger bodies): the HMAC signature is the credential, wuzapi.flow.test.ts',
   },
+  'POST /api/webhooks/evo/:channelId/:event': {
+    exempt:
+      'Evolution "webhook by events" URL: the channel secret header is the credential, as on the channel URL; channels.webhooks.gateways.test.ts, evolution.flow.test.ts',
+  },
   'GET /api/docs': { exempt: 'API browser page (swagger-ui), no data' },
   'GET /api/docs/json': { exempt: 'API description, no data' },
   'GET /api/docs/yaml': { exempt: 'API description, no data' },
