@@ -170,4 +170,7 @@ function assertEvolutionRules(input: ChannelInputParsed, existing?: ChannelRow):
   if (!existing && !EVOLUTION_INSTANCE_PATTERN.test(input.wabaId ?? '')) throw fail('ERR_VALIDATION', 'name');
   if (!input.remotePath || !isEvolutionBaseUrl(input.remotePath)) throw fail('ERR_VALIDATION', 'remotePath');
   if (!(input.tokenAPI || existing?.tokenAPI)) throw fail('ERR_VALIDATION', 'tokenAPI');
+  // The stored key (often the installation's shared gateway key) never follows the channel to another API URL: a
+  // new URL comes with its key, or the next start would hand the stored key to whatever host the URL names.
+  if (existing && input.remotePath !== existing.remotePath && !input.tokenAPI) throw fail('ERR_VALIDATION', 'tokenAPI');
 }

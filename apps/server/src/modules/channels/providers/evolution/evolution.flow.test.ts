@@ -117,6 +117,16 @@ describe('an Evolution channel', () => {
       farewellMessage: 'Tchau',
     });
     expect(kept.json<ChannelDto>()).toMatchObject({ wabaId: NAME, farewellMessage: 'Tchau' });
+    // Another API URL needs its key typed again: the stored (shared) key never goes to a URL the company chose.
+    const moved = await t.call(admin, 'PUT', `/whatsapp/${channel.id}`, {
+      ...channel,
+      remotePath: 'https://evo.example',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({ error: 'ERR_VALIDATION', field: 'tokenAPI' });
+    expect((await t.call(admin, 'GET', `/whatsapp/${channel.id}`)).json<ChannelDto>()).toMatchObject({
+      remotePath: sim.url,
+    });
   });
 
   it('connects: QR code state, a refreshed QR by webhook, then connection.update open -> CONNECTED', async () => {
