@@ -12,5 +12,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A test that walks a form clicks through several screens; on a loaded two-core machine that took over the
+    // default 5 s (the waits themselves are 10 s, test/setup.ts).
+    testTimeout: 30_000,
   },
 });
