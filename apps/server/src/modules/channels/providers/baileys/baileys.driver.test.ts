@@ -242,7 +242,7 @@ describe('sends', () => {
   const lastSend = () => sim.callsOf('sendMessage', h.id).at(-1)!.args;
   const file = { data: Buffer.from('FILEDATA'), mime: 'image/png', name: 'nota.png' };
 
-  it('sends text to the JID WhatsApp knows for the number (ninth digit) and answers the message id', async () => {
+  it('sends text typed in the 13-digit form to the JID WhatsApp knows (both forms asked) and answers the message id', async () => {
     sim.registered.set('5561999998888', '556199998888@s.whatsapp.net');
     const result = await session.send(outbound({ body: 'Olá!' }));
     expect(result).toMatchObject({ providerMessageId: expect.stringMatching(/^3EB0SIM/), ack: 1 });
@@ -310,9 +310,10 @@ describe('sends', () => {
     });
   });
 
-  it('checks numbers (ninth digit resolved to the stored form); send failures are ProviderErrors', async () => {
+  it('checks numbers (either ninth-digit form, answered with the form WhatsApp knows); send failures are ProviderErrors', async () => {
     sim.registered.set('554899990000', '554899990000@s.whatsapp.net');
-    expect(await session.checkNumber('5548999990000')).toEqual({ exists: true, number: '5548999990000' });
+    expect(await session.checkNumber('5548999990000')).toEqual({ exists: true, number: '554899990000' });
+    expect(await session.checkNumber('554899990000')).toEqual({ exists: true, number: '554899990000' });
     expect(await session.checkNumber('5548911112222')).toEqual({ exists: false, number: null });
     sim.behaviour(h.id).failNext.sendMessage = 500;
     const failure = await session.send(outbound({ to: '5511988887777', body: 'x' })).catch((e: unknown) => e);
@@ -402,7 +403,8 @@ describe('groups, contacts, history and mentions', () => {
     ]);
     expect(await session.groupParticipants!('120363000000000077@g.us')).toEqual([
       { number: '5511911110000', name: 'Dono', isAdmin: true },
-      { number: '5561988887777', name: 'Lia', isAdmin: false },
+      // Stored as WhatsApp gave it: the 12-digit phone of the LID stays 12 digits.
+      { number: '556188887777', name: 'Lia', isAdmin: false },
     ]);
 
     sim.emit(h.id, 'contacts.upsert', [

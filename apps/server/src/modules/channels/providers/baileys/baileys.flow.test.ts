@@ -69,8 +69,8 @@ describe('Baileys: QR -> customer message -> ticket -> reply -> acks', () => {
       'the ticket',
     );
     ticket = (await t.call(agent, 'GET', `/tickets/${list.tickets[0]!.id}`)).json<TicketDto>();
-    // The 8-digit JID is stored with the ninth digit.
-    expect(ticket.contact).toMatchObject({ number: '5561988887777', name: 'Carla' });
+    // The 8-digit JID is stored as WhatsApp gave it (12 digits): replies must reach that JID.
+    expect(ticket.contact).toMatchObject({ number: '556188887777', name: 'Carla' });
     const history = (await t.call(agent, 'GET', `/messages/${ticket.id}`)).json<MessageListResponse>();
     expect(history.messages.map((m) => m.body)).toEqual(['Olá, meu pedido atrasou']);
   });

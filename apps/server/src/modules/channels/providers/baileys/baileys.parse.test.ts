@@ -364,24 +364,26 @@ describe('LID addressing', () => {
 });
 
 describe('Brazilian ninth digit', () => {
-  it('adds the ninth digit to 8-digit mobiles only; keeps landlines and other countries', () => {
-    expect(normalizeWhatsAppNumber('556199998888')).toBe('5561999998888');
+  it('keeps the digits WhatsApp gave (a 12-digit JID stays 12); the senders try the other form too', () => {
+    expect(normalizeWhatsAppNumber('556199998888')).toBe('556199998888');
     expect(normalizeWhatsAppNumber('5511988887777')).toBe('5511988887777');
     expect(normalizeWhatsAppNumber('551133334444')).toBe('551133334444'); // landline (starts with 3)
     expect(normalizeWhatsAppNumber('14155550123')).toBe('14155550123');
-    expect(whatsAppNumberForms('556199998888')).toEqual(['5561999998888', '556199998888']);
+    expect(whatsAppNumberForms('556199998888')).toEqual(['556199998888', '5561999998888']);
+    expect(whatsAppNumberForms('5561999998888')).toEqual(['5561999998888', '556199998888']);
     expect(whatsAppNumberForms('551133334444')).toEqual(['551133334444']);
   });
 
-  it('a message from the 8-digit JID and one from the 9-digit JID are one contact', () => {
+  it('a message from the 8-digit JID keeps 12 digits, one from the 9-digit JID 13 (ingestion joins the two forms)', () => {
     const old = msg(
       one({ ...wa('N1', { conversation: 'a' }), key: { remoteJid: '556199998888@s.whatsapp.net', id: 'N1' } }),
     );
     const fresh = msg(
       one({ ...wa('N2', { conversation: 'b' }), key: { remoteJid: '5561999998888@s.whatsapp.net', id: 'N2' } }),
     );
-    expect(old.party.chatId).toBe('5561999998888');
-    expect(fresh.party.chatId).toBe(old.party.chatId);
+    // Replies must reach the JID WhatsApp knows; contacts.inbound.ts finds one contact by either form.
+    expect(old.party.chatId).toBe('556199998888');
+    expect(fresh.party.chatId).toBe('5561999998888');
   });
 });
 

@@ -155,13 +155,13 @@ describe('parseInbound', () => {
     expect(parse('lid-without-phone')).toEqual([]);
   });
 
-  it('stores a Brazilian mobile with the ninth digit, as every WhatsApp channel does (one customer, one contact)', () => {
+  it('stores a 12-digit Brazilian JID as WhatsApp gave it, as every WhatsApp channel does (replies reach that JID)', () => {
     const older = fixture('lid');
     const key = (older.data as { key: Record<string, unknown> }).key;
     key.remoteJid = '556188887777@s.whatsapp.net';
     delete key.remoteJidAlt;
     expect(adapter.parseInbound(channel, older)).toMatchObject([
-      { party: { chatId: '5561988887777', number: '5561988887777' } },
+      { party: { chatId: '556188887777', number: '556188887777' } },
     ]);
   });
 

@@ -162,7 +162,7 @@ describe('groups', () => {
 });
 
 describe('contacts', () => {
-  it('POST /contacts/sync: the phone book’s people, with the ninth digit and their names', async () => {
+  it('POST /contacts/sync: the phone book’s people, stored as WhatsApp gave them (12 digits stay 12), with their names', async () => {
     sim.instances
       .get('LojaLive')!
       .contacts.push(
@@ -175,11 +175,11 @@ describe('contacts', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 2, created: 2 });
     const rows = await sql<{ number: string; name: string }>(
-      `select number, name from contacts where number in ('5511987650001', '351912345678') order by number`,
+      `select number, name from contacts where number in ('551187650001', '5511987650001', '351912345678') order by number`,
     );
     expect(rows).toEqual([
       { number: '351912345678', name: '351912345678' },
-      { number: '5511987650001', name: 'Bruna' },
+      { number: '551187650001', name: 'Bruna' },
     ]);
   });
 
@@ -188,7 +188,8 @@ describe('contacts', () => {
     sim.whatsappJids.add('551187650002@s.whatsapp.net');
     const found = await t.call(agent, 'GET', '/contactsNumber/5511987650002');
     expect(found.statusCode, found.body).toBe(200);
-    expect(found.json()).toMatchObject({ number: '5511987650002', isGroup: false });
+    // Stored as WhatsApp knows it (the 12-digit JID), so a message to it reaches the customer.
+    expect(found.json()).toMatchObject({ number: '551187650002', isGroup: false });
     expect(sim.callsOf('chat/whatsappNumbers').at(-1)!.body).toEqual({ numbers: ['5511987650002', '551187650002'] });
     const missing = await t.call(agent, 'GET', '/contactsNumber/5511900009999');
     expect(missing.json()).toMatchObject({ error: 'ERR_CONTACTS_NOT_EXISTS_WHATSAPP' });

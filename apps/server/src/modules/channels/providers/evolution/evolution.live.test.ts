@@ -64,10 +64,10 @@ beforeEach(() => {
 });
 
 describe('checkNumber', () => {
-  it('asks whatsappNumbers for every form of the number and answers the one WhatsApp knows, with the ninth digit', async () => {
+  it('asks whatsappNumbers for every form of the number (the typed one first) and answers the one WhatsApp knows', async () => {
     // WhatsApp knows this Brazilian mobile by its old 8-digit form.
     sim.whatsappJids.add('551187654321@s.whatsapp.net');
-    expect(await live.checkNumber('5511987654321')).toEqual({ exists: true, number: '5511987654321' });
+    expect(await live.checkNumber('5511987654321')).toEqual({ exists: true, number: '551187654321' });
     const [call] = sim.callsOf('chat/whatsappNumbers');
     expect(call).toMatchObject({ method: 'POST', instance: 'Live', apikey: sim.apiKey });
     expect(call!.body).toEqual({ numbers: ['5511987654321', '551187654321'] });
@@ -149,7 +149,7 @@ describe('groups', () => {
 });
 
 describe('listContacts', () => {
-  it('findContacts: people only, digits with the ninth digit, the push name', async () => {
+  it('findContacts: people only, digits as WhatsApp gave them (12 stay 12), the push name', async () => {
     instance.contacts.push(
       { remoteJid: '551187654321@s.whatsapp.net', pushName: 'Maria Souza' },
       { remoteJid: '14155550100@s.whatsapp.net', pushName: null },
@@ -158,7 +158,7 @@ describe('listContacts', () => {
       { remoteJid: 'status@broadcast', pushName: null },
     );
     expect(await live.listContacts()).toEqual([
-      { number: '5511987654321', name: 'Maria Souza' },
+      { number: '551187654321', name: 'Maria Souza' },
       { number: '14155550100', name: null },
     ]);
     expect(sim.callsOf('chat/findContacts')[0]).toMatchObject({ method: 'POST', instance: 'Live', body: {} });
@@ -229,11 +229,13 @@ describe('fetchHistory', () => {
       isSticker: false,
       quotedProviderMessageId: null,
     });
-    // The old form's chat: the newest 69 of its 120, all under the one number, none marked imported.
+    // The old form's chat: the newest 69 of its 120, under the number WhatsApp gave (ingestion finds the one contact
+    // by either form), none marked imported.
     expect(events.slice(1).map((e) => (e.kind === 'message' ? e.providerMessageId : null))).toEqual(
       Array.from({ length: 69 }, (_, i) => `OLD${119 - i}`),
     );
-    expect(events.every((e) => e.kind === 'message' && e.party.chatId === '5511987654321' && !e.imported)).toBe(true);
+    expect(events.slice(1).every((e) => e.kind === 'message' && e.party.chatId === '551187654321')).toBe(true);
+    expect(events.every((e) => e.kind === 'message' && !e.imported)).toBe(true);
     expect(sim.callsOf('chat/findMessages').map((c) => c.body)).toEqual([
       { where: { key: { remoteJid: '5511987654321@s.whatsapp.net' } }, offset: HISTORY_PAGE, page: 1 },
       { where: { key: { remoteJid: '551187654321@s.whatsapp.net' } }, offset: HISTORY_PAGE, page: 1 },

@@ -185,12 +185,12 @@ describe('parseInbound: messages', () => {
     expect(parse('lid-from-me')[0]).toMatchObject({ fromMe: true, party: { chatId: '5511987650001' } });
   });
 
-  it('a Brazilian mobile is stored with the ninth digit, as every WhatsApp channel does', () => {
+  it('a 12-digit Brazilian JID is stored as WhatsApp gave it (12 digits), as every WhatsApp channel does', () => {
     const event = structuredClone(events.text!) as { event: { Info: Record<string, unknown> } };
     Object.assign(event.event.Info, { Chat: '556188887777@s.whatsapp.net', Sender: '556188887777@s.whatsapp.net' });
     delete event.event.Info.SenderAlt;
     expect(adapter.parseInbound(channel, event)[0]).toMatchObject({
-      party: { chatId: '5561988887777', number: '5561988887777' },
+      party: { chatId: '556188887777', number: '556188887777' },
     });
   });
 

@@ -168,7 +168,7 @@ describe('groups', () => {
 });
 
 describe('contacts', () => {
-  it('POST /contacts/sync: the phone book’s people from /user/contacts, with the ninth digit and their names', async () => {
+  it('POST /contacts/sync: the phone book’s people from /user/contacts, as WhatsApp gave them, with their names', async () => {
     const book = live().contacts;
     book.set('551187650002@s.whatsapp.net', { FullName: 'Bruna Lima', PushName: 'Bru' });
     book.set('351912345678@s.whatsapp.net', {});
@@ -178,11 +178,11 @@ describe('contacts', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 2, created: 2 });
     const rows = await sql<{ number: string; name: string }>(
-      `select number, name from contacts where number in ('5511987650002', '351912345678') order by number`,
+      `select number, name from contacts where number in ('551187650002', '5511987650002', '351912345678') order by number`,
     );
     expect(rows).toEqual([
       { number: '351912345678', name: '351912345678' },
-      { number: '5511987650002', name: 'Bruna Lima' },
+      { number: '551187650002', name: 'Bruna Lima' },
     ]);
   });
 
@@ -191,7 +191,8 @@ describe('contacts', () => {
     sim.registered.add('551187650003');
     const found = await t.call(agent, 'GET', '/contactsNumber/5511987650003');
     expect(found.statusCode, found.body).toBe(200);
-    expect(found.json()).toMatchObject({ number: '5511987650003', isGroup: false });
+    // Stored as WhatsApp knows it (the 12-digit JID), so a message to it reaches the customer.
+    expect(found.json()).toMatchObject({ number: '551187650003', isGroup: false });
     expect(sim.callsOf('/user/check').at(-1)!.body).toEqual({ Phone: ['5511987650003', '551187650003'] });
     const missing = await t.call(agent, 'GET', '/contactsNumber/5511900009999');
     expect(missing.json()).toMatchObject({ error: 'ERR_CONTACTS_NOT_EXISTS_WHATSAPP' });

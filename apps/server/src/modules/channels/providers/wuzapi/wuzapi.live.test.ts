@@ -58,9 +58,9 @@ beforeEach(() => {
 });
 
 describe('checkNumber: POST /user/check with every form of the number', () => {
-  it('a Brazilian mobile WhatsApp knows by the 8-digit form exists, stored with the ninth digit', async () => {
+  it('a Brazilian mobile WhatsApp knows by the 8-digit form exists, answered in that form (the typed one asked first)', async () => {
     sim.registered.add('556188887777');
-    expect(await live.checkNumber('5561988887777')).toEqual({ exists: true, number: '5561988887777' });
+    expect(await live.checkNumber('5561988887777')).toEqual({ exists: true, number: '556188887777' });
     expect(callsOf('/user/check')).toEqual([
       { method: 'POST', query: {}, body: { Phone: ['5561988887777', '556188887777'] } },
     ]);
@@ -111,7 +111,7 @@ describe('groups', () => {
     expect(callsOf('/group/info')).toEqual([{ method: 'GET', query: { groupJID: GROUP }, body: {} }]);
     expect(members).toEqual([
       { number: '5511911112222', name: null, isAdmin: true },
-      { number: '5561988887777', name: null, isAdmin: true },
+      { number: '556188887777', name: null, isAdmin: true }, // a 12-digit JID stays 12 digits
       { number: '5511912340002', name: null, isAdmin: false },
     ]);
   });
@@ -137,7 +137,7 @@ describe('groups', () => {
 });
 
 describe('listContacts: GET /user/contacts', () => {
-  it('people only, the ninth-digit rule, the phone book name first', async () => {
+  it('people only, numbers as WhatsApp gave them (12 digits stay 12), the phone book name first', async () => {
     const book = user().contacts;
     book.set('5511987650001@s.whatsapp.net', { FullName: 'Maria Souza', FirstName: 'Maria', PushName: 'Mari' });
     book.set('556188887777@s.whatsapp.net', { FirstName: 'João' });
@@ -152,7 +152,7 @@ describe('listContacts: GET /user/contacts', () => {
       { number: '5511933334444', name: 'Padaria' },
       { number: '5511955556666', name: null },
       { number: '5511987650001', name: 'Maria Souza' },
-      { number: '5561988887777', name: 'João' },
+      { number: '556188887777', name: 'João' },
     ]);
     expect(callsOf('/user/contacts')).toEqual([{ method: 'GET', query: {}, body: {} }]);
   });
@@ -205,12 +205,12 @@ describe('fetchHistory: GET /chat/history (stored messages, parsed as webhooks a
     expect(got.every((e) => e.kind === 'message' && !e.imported && e.party.chatId === '5511987650001')).toBe(true);
   });
 
-  it('a Brazilian mobile is asked under the form WhatsApp knows it by', async () => {
+  it('a Brazilian mobile is asked under the form WhatsApp knows it by, and parsed as WhatsApp gave it', async () => {
     sim.registered.add('556188887777');
     stored('text', { Chat: '556188887777@s.whatsapp.net', Sender: '556188887777@s.whatsapp.net' });
     const got = await live.fetchHistory!('5561988887777', 10);
     expect(sim.callsOf('/chat/history')[0]!.query).toEqual({ chat_jid: '556188887777@s.whatsapp.net', limit: '10' });
-    expect(got).toEqual([expect.objectContaining({ party: expect.objectContaining({ chatId: '5561988887777' }) })]);
+    expect(got).toEqual([expect.objectContaining({ party: expect.objectContaining({ chatId: '556188887777' }) })]);
   });
 
   it('the limit holds; a group is asked by its JID without a LID lookup', async () => {

@@ -17,9 +17,9 @@ const KEPT_MAX = 10_000;
 /** What /user/check said of a number: the form WhatsApp knows it by (digits), or null when it is not on WhatsApp. */
 export interface WuzapiNumberLookup {
   exists: boolean;
-  /** The form to address (the one WhatsApp knows; the canonical form when it does not exist). */
+  /** The form to address (the one WhatsApp knows; the form asked when it does not exist). */
   phone: string;
-  /** The stored form of the number (ninth digit added), when it exists. */
+  /** The number as WhatsApp knows it (its JID's digits, the form to store), when it exists. */
   number: string | null;
 }
 

@@ -22,8 +22,9 @@ import { loadWwebjs } from './wwebjs.client.js';
 import { closeReasonOf, createWwebjsDriver } from './wwebjs.driver.js';
 import { fakeClientFactory, rawIncoming, rawKey, type FakeWwebjsClient } from './wwebjs.fake-client.js';
 
+/** The customer's number as a user types it (with the ninth digit). */
 const CUSTOMER = '5531988887777';
-/** WhatsApp knows this customer by the old 8-digit form. */
+/** WhatsApp knows this customer by the old 8-digit form: inbound parties are stored with these 12 digits. */
 const CUSTOMER_WA = '553188887777';
 
 function memoryAuth(): AuthStateStore & { data: Map<string, string>; writes: number } {
@@ -166,7 +167,7 @@ describe('wwebjs driver: opening and login', () => {
     expect(factory.last().options.proxyAuthentication).toBeUndefined();
   });
 
-  it('qr -> qrcode, scan -> OPENING, ready -> CONNECTED with the number (ninth digit) and picture', async () => {
+  it('qr -> qrcode, scan -> OPENING, ready -> CONNECTED with the number as WhatsApp gave it and picture', async () => {
     const h = harness();
     const factory = fakeClientFactory((client) => (client.state.profilePicUrl = 'https://pps.whatsapp.net/me.jpg'));
     const driver = createWwebjsDriver({ makeClient: factory.makeClient, dataDir });
@@ -180,7 +181,7 @@ describe('wwebjs driver: opening and login', () => {
       { kind: 'session', status: 'qrcode', qrcode: '2@abc,def,ghi,jkl' },
       { kind: 'session', status: 'qrcode', qrcode: '2@second' },
       { kind: 'session', status: 'OPENING' },
-      { kind: 'session', status: 'CONNECTED', number: CUSTOMER, profilePicUrl: 'https://pps.whatsapp.net/me.jpg' },
+      { kind: 'session', status: 'CONNECTED', number: CUSTOMER_WA, profilePicUrl: 'https://pps.whatsapp.net/me.jpg' },
     ]);
     expect(h.closed).toEqual([]);
   });
@@ -194,7 +195,7 @@ describe('wwebjs driver: opening and login', () => {
         this.emit('ready');
       };
     });
-    expect(h.events.at(-1)).toMatchObject({ kind: 'session', status: 'CONNECTED', number: CUSTOMER });
+    expect(h.events.at(-1)).toMatchObject({ kind: 'session', status: 'CONNECTED', number: CUSTOMER_WA });
   });
 
   it('pairing number set: the library pairs by phone number and its code is PAIRING', async () => {
@@ -469,7 +470,7 @@ describe('wwebjs driver: inbound events through the session', () => {
         kind: 'message',
         body: 'oi',
         fromMe: false,
-        party: expect.objectContaining({ chatId: CUSTOMER, name: 'Maria' }),
+        party: expect.objectContaining({ chatId: CUSTOMER_WA, name: 'Maria' }),
       }),
       expect.objectContaining({ kind: 'ack', providerMessageId: msg.id.id, ack: 3 }),
       expect.objectContaining({ kind: 'message', providerMessageId: '3EB0PHONE', fromMe: true, body: 'do celular' }),
@@ -488,12 +489,12 @@ describe('wwebjs driver: inbound events through the session', () => {
     client.receive(rawIncoming({ from: group, author: '4455@lid', notifyName: 'Zé', body: 'g2' }));
     await settle();
     expect(h.events.slice(start)).toEqual([
-      expect.objectContaining({ party: expect.objectContaining({ chatId: CUSTOMER, number: CUSTOMER }) }),
+      expect.objectContaining({ party: expect.objectContaining({ chatId: CUSTOMER_WA, number: CUSTOMER_WA }) }),
       expect.objectContaining({
         party: expect.objectContaining({
           chatId: group,
           name: 'Vendas',
-          participant: expect.objectContaining({ id: CUSTOMER }),
+          participant: expect.objectContaining({ id: CUSTOMER_WA }),
         }),
       }),
       expect.objectContaining({ body: 'g2' }),
@@ -605,10 +606,10 @@ describe('wwebjs driver: actions, media, numbers', () => {
     await expect(driver.downloadMedia(raw.id._serialized, 1000)).rejects.toMatchObject({ permanent: false });
   });
 
-  it('checkNumber: either ninth-digit form, answered with the stored form', async () => {
+  it('checkNumber: either ninth-digit form, answered with the form WhatsApp knows', async () => {
     const { live } = await openConnected();
-    await expect(live.checkNumber(CUSTOMER)).resolves.toEqual({ exists: true, number: CUSTOMER });
-    await expect(live.checkNumber(CUSTOMER_WA)).resolves.toEqual({ exists: true, number: CUSTOMER });
+    await expect(live.checkNumber(CUSTOMER)).resolves.toEqual({ exists: true, number: CUSTOMER_WA });
+    await expect(live.checkNumber(CUSTOMER_WA)).resolves.toEqual({ exists: true, number: CUSTOMER_WA });
     await expect(live.checkNumber('5531977776666')).resolves.toEqual({ exists: false, number: null });
   });
 
@@ -683,7 +684,7 @@ describe('wwebjs driver: the login history import', () => {
     const imported = h.events.filter((e) => e.kind === 'message');
     expect(imported.map((e) => (e as { body: string }).body)).toEqual(['dentro 1', 'dentro 2']);
     expect(imported.every((e) => (e as { imported?: boolean }).imported === true)).toBe(true);
-    expect(imported[0]).toMatchObject({ party: { number: CUSTOMER } });
+    expect(imported[0]).toMatchObject({ party: { number: CUSTOMER_WA } });
     expect(h.events.filter((e) => e.kind === 'history-import')).toEqual([
       { kind: 'history-import', total: 2, done: false },
       { kind: 'history-import', total: 2, done: true },

@@ -42,13 +42,13 @@ describe('wwebjs parse: messages of every type', () => {
     });
   });
 
-  it('an 8-digit Brazilian mobile gets its ninth digit (the Baileys rule)', () => {
+  it('an 8-digit Brazilian mobile is stored as WhatsApp gave it (12 digits: replies must reach that JID)', () => {
     const [event] = parseMessage(message(rawIncoming({ from: '553188887777@c.us', body: 'x' })));
-    expect(event?.kind === 'message' && event.party.number).toBe('5531988887777');
+    expect(event).toMatchObject({ party: { chatId: '553188887777', number: '553188887777' } });
     for (const digits of ['553188887777', '5531988887777', '553133334444', '14155550100', '5511987654321']) {
-      expect(personParty(`${digits}@c.us`, null, { pnForLid: () => null, groupName: () => null }).number).toBe(
-        normalizeWhatsAppNumber(digits),
-      );
+      const party = personParty(`${digits}@c.us`, null, { pnForLid: () => null, groupName: () => null });
+      expect(party.number).toBe(digits);
+      expect(party.number).toBe(normalizeWhatsAppNumber(digits));
     }
   });
 
@@ -131,7 +131,7 @@ describe('wwebjs parse: messages of every type', () => {
         isGroup: true,
         name: 'Vendas',
         number: null,
-        participant: { id: '5531988887777', name: 'Zé', number: '5531988887777', idField: 'number' },
+        participant: { id: '553188887777', name: 'Zé', number: '553188887777', idField: 'number' },
       },
     });
   });
@@ -279,7 +279,7 @@ describe('wwebjs parse: acks, edits, deletes, reactions, contacts, session', () 
     expect(parseContactChanged('553188887777@c.us', '553199990000@c.us')).toEqual([
       {
         kind: 'contact',
-        party: { chatId: '5531999990000', isGroup: false, name: '', number: '5531999990000', idField: 'number' },
+        party: { chatId: '553199990000', isGroup: false, name: '', number: '553199990000', idField: 'number' },
       },
     ]);
     expect(parseContactChanged('x@c.us', '1203@g.us')).toEqual([]);
@@ -303,7 +303,7 @@ describe('wwebjs parse: acks, edits, deletes, reactions, contacts, session', () 
       serialized: 'false_120363@g.us_3EB0AB_5531988887777@c.us',
     });
     expect(parseSerializedId('3EB0AB')).toBeNull();
-    expect(normalizeOwnNumber({ user: '553188887777', server: 'c.us' })).toBe('5531988887777');
+    expect(normalizeOwnNumber({ user: '553188887777', server: 'c.us' })).toBe('553188887777');
     expect(normalizeOwnNumber({ user: '123', server: 'lid' })).toBeNull();
   });
 });
