@@ -54,7 +54,11 @@ export async function connectedTelegramChannel(
   options: { farewellMessage?: string; sendEvaluation?: boolean; chatFlowId?: number } = {},
 ): Promise<{ token: string; channel: ChannelDto }> {
   const token = `${crypto.randomInt(1_000_000, 9_999_999)}:AAE2e_${crypto.randomBytes(16).toString('hex')}`;
-  await addBot(e2e.telegramApiRoot, { token, id: crypto.randomInt(1_000, 9_999), username: 'loja_e2e_bot' });
+  await addBot(e2e.telegramApiRoot, {
+    token,
+    id: crypto.randomInt(100_000_000, 2_000_000_000),
+    username: 'loja_e2e_bot',
+  });
   const channel = await apiRequest<ChannelDto>(e2e.baseUrl, 'POST', '/whatsapp', {
     token: e2e.superadminToken,
     body: { name: uniqueName('Telegram Loja'), type: 'telegram', tokenTelegram: token, ...options },
