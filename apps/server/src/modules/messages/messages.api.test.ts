@@ -229,6 +229,28 @@ describe('POST /forward-messages', () => {
     expect(again.json<{ messages: MessageDto[] }>().messages[0]!.ticketId).toBe(ticket.id);
   });
 
+  it('sends the copies in the chat order (oldest first), whatever order they were picked in', async () => {
+    const source = await conversation('pergunta');
+    const later = textEvent(source.chatId, 'resposta');
+    await ingestion.ingest(channel, [later]);
+    const laterRow = await byProviderId(later.providerMessageId);
+    const target = await db(
+      async (tx) =>
+        (await tx.insert(contacts).values({ tenantId: tenant, name: 'Ordem', telegramId: '8998' }).returning())[0]!,
+    );
+    const res = await t.call(agent, 'POST', '/forward-messages/', {
+      messages: [laterRow.id, source.inbound.id],
+      contact: target.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const copies = res.json<{ messages: MessageDto[] }>().messages;
+    expect(copies.map((m) => m.body)).toEqual(['pergunta', 'resposta']);
+    expect(copies[0]!.id).toBeLessThan(copies[1]!.id);
+    adapter.sent.length = 0;
+    await t.jobs.runPending(sendJob(t));
+    expect(adapter.sent.filter((m) => m.to === '8998').map((m) => m.body)).toEqual(['pergunta', 'resposta']);
+  });
+
   it('refuses more than 10 messages, unknown contacts and invisible messages', async () => {
     const { inbound, contactId } = await conversation();
     const eleven = await t.call(agent, 'POST', '/forward-messages', {

@@ -3,7 +3,7 @@
  * message must be visible to the caller; the copies go to the contact's open/pending ticket on the source channel,
  * or to a new open ticket assigned to the caller, as new pending messages with their send jobs; an active ticket the
  * caller may not see refuses the forward (ERR_NO_PERMISSION). Media is not copied: the copy points at the same stored
- * key (stored media is never rewritten).
+ * key (stored media is never rewritten). The copies keep the chat's order (oldest first), not the order of `messages`.
  */
 import { eq } from 'drizzle-orm';
 import type { MessageEventDto, TicketDto } from '@conversa/shared';
@@ -34,7 +34,9 @@ async function loadSources(tx: Tx, ctx: AuthedContext, ids: number[]): Promise<M
     }
     sources.push(message);
   }
-  return sources;
+  // The copies go in the chat's order (oldest first), whatever order the caller picked them in: a forward of a
+  // question and its answer must not arrive answer first. A message's id is its place in the history.
+  return sources.sort((a, b) => a.id - b.id);
 }
 
 function copiedMedia(source: MessageRow): StoredUploadMedia | null {
