@@ -16,13 +16,23 @@ import { listQuery } from './tickets';
 
 const countSchema = ticketListResponseSchema.pick({ count: true, countCapped: true });
 
-/** Counts per sub-tab of `top`; a status the filter leaves out has none (its tab stays empty). */
+/**
+ * The filter the counts are asked and cached under: the list's, with "resolved" always in, so the resolved tab shows
+ * its total while "Incluir resolvidos" is off (its rows load only once it is on). Keyed alike either way, the counts
+ * survive the switch, and the events' shifts see closed tickets as counted.
+ */
+export function countsFilter(filter: ListFilter): ListFilter {
+  return filter.status.includes('closed') ? filter : { ...filter, status: [...filter.status, 'closed'] };
+}
+
+/** Counts per sub-tab of `top`; a status the filter leaves out has none (its tab stays empty), except "resolved". */
 export function useTicketTabCounts(
-  filter: ListFilter,
+  listFilter: ListFilter,
   top: TopTab,
   enabled: boolean,
 ): Partial<Record<SubTab, TabCount>> {
   const isGroup = top === 'groups';
+  const filter = countsFilter(listFilter);
   const statuses = enabled ? filter.status : [];
   const results = useQueries({
     queries: statuses.map((status) => ({

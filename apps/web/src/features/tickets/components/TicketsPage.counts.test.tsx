@@ -53,8 +53,23 @@ describe('tickets page tab totals', { timeout: 30_000 }, () => {
     await screen.findByTestId('ticket-row-1', {}, SLOW);
     await waitFor(() => expect(screen.getByTestId('tickets-count-open')).toHaveTextContent('1000+'), SLOW);
     expect(screen.getByTestId('tickets-count-pending')).toHaveTextContent('57');
-    // One count per status of the filter, for the top tab shown, on page 1; "resolved" is not in the filter.
-    expect(countRequests().sort()).toEqual(['open:false:1', 'pending:false:1']);
+    // One count per status of the filter, for the top tab shown, on page 1, and "resolved" although the filter
+    // leaves it out (its rows load only with "Incluir resolvidos").
+    expect(countRequests().sort()).toEqual(['closed:false:1', 'open:false:1', 'pending:false:1']);
+  });
+
+  it('shows the resolved total while "Incluir resolvidos" is off, and loads no resolved rows', async () => {
+    serve((status) => ({ count: status === 'closed' ? 23 : 5, countCapped: false }));
+    renderRoutes(routes, '/atendimento');
+    await screen.findByTestId('ticket-row-1', {}, SLOW);
+    await waitFor(() => expect(screen.getByTestId('tickets-count-closed')).toHaveTextContent(/^23$/), SLOW);
+    expect(screen.getByTestId('tickets-count-open')).toHaveTextContent(/^5$/);
+    const listStatuses = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost').searchParams)
+      .filter((params) => !params.has('isGroup'))
+      .map((params) => params.get('status'));
+    expect(listStatuses.length).toBeGreaterThan(0);
+    expect(listStatuses.join(' ')).not.toMatch(/closed/);
   });
 
   it('shows an uncapped total of 57 with 40 rows loaded', async () => {
