@@ -1,6 +1,6 @@
 /**
  * i18next with the spec's 11 locales (product-spec §1). The language names are the codes of `LOCALES`, kept lower
- * case. Default: the stored language, else pt; fallback en-us. Locale files load lazily, one chunk each.
+ * case. Default: the stored language, else the browser's Portuguese variety (pt-BR -> pt-br), else pt; fallback en-us. Locale files load lazily, one chunk each.
  */
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -69,11 +69,39 @@ export function normalizeLocale(value: string | null | undefined): Locale | null
   return isLocale(base) ? base : null;
 }
 
+/**
+ * The browser's Portuguese variety, for a first visit (nothing stored). The spec's default locale is pt, so the
+ * browser only chooses between our Portuguese locales: the first Portuguese entry of `navigator.languages` decides
+ * (pt-BR -> pt-br; pt, pt-PT and the other Portuguese regions -> pt). A browser without Portuguese gets the default.
+ */
+export function browserPortuguese(languages: readonly string[] | undefined): Locale | null {
+  for (const language of languages ?? []) {
+    const code = language.trim().toLowerCase().replace('_', '-');
+    if (code === 'pt-br') return 'pt-br';
+    if (code === 'pt' || code.startsWith('pt-')) return 'pt';
+  }
+  return null;
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}
+
+/** The language to start in: the stored one, else the browser's Portuguese variety, else pt. */
+export function startLocale(
+  stored: string | null | undefined = getStoredLanguage(),
+  languages: readonly string[] = navigatorLanguages(),
+): Locale {
+  return normalizeLocale(stored) ?? browserPortuguese(languages) ?? DEFAULT_LOCALE;
+}
+
 export const currentLocale = (): Locale =>
   normalizeLocale(i18next.resolvedLanguage ?? i18next.language) ?? DEFAULT_LOCALE;
 
 export async function initI18n(language?: Locale): Promise<typeof i18next> {
-  const lng = language ?? normalizeLocale(getStoredLanguage()) ?? DEFAULT_LOCALE;
+  const lng = language ?? startLocale();
   if (!i18next.isInitialized) {
     await i18next
       .use(localeBackend)
