@@ -11,7 +11,13 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketListItem as TicketRow } from '@conversa/shared';
-import { channelFamily, formatTicketTime, initials, type ChannelFamily } from '../hooks/ticket-format';
+import {
+  channelFamily,
+  formatTicketTime,
+  formatUnreadCount,
+  initials,
+  type ChannelFamily,
+} from '../hooks/ticket-format';
 
 const CHANNEL_ICONS: Record<ChannelFamily, typeof IconBrandWhatsapp> = {
   whatsapp: IconBrandWhatsapp,
@@ -21,6 +27,8 @@ const CHANNEL_ICONS: Record<ChannelFamily, typeof IconBrandWhatsapp> = {
   email: IconMail,
   other: IconMessageCircle,
 };
+
+const UNREAD_BADGE_STYLE = { flexShrink: 0 } as const;
 
 interface TicketListItemProps {
   ticket: TicketRow;
@@ -90,14 +98,16 @@ export const TicketListItem = memo(function TicketListItem({
               </Text>
             </Group>
             {ticket.unreadMessages > 0 ? (
+              // Never shrunk by a long preview beside it (it clipped "39" to "3."): sized to its 1-3 characters.
               <Badge
                 size="sm"
                 circle={ticket.unreadMessages < 10}
                 color="green"
                 data-testid={`ticket-unread-${ticket.id}`}
                 aria-label={t('tickets.unreadBadge', { count: ticket.unreadMessages })}
+                style={UNREAD_BADGE_STYLE}
               >
-                {ticket.unreadMessages}
+                {formatUnreadCount(ticket.unreadMessages)}
               </Badge>
             ) : null}
           </Group>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTicketTabCounts } from '../api/ticket-counts';
 import type { ListFilter } from '../hooks/attendance-filter';
 import { subTabBadge } from '../hooks/ticket-counts';
+import { formatUnreadCount } from '../hooks/ticket-format';
 import {
   LIST_TABS,
   listTabsOf,
@@ -103,10 +104,12 @@ export function TicketListTabs({
                 <Badge
                   size="xs"
                   color="green"
-                  circle
+                  circle={partitions[tab].unread < 10}
+                  style={{ flexShrink: 0 }}
                   aria-label={t('tickets.unreadTickets', { count: partitions[tab].unread })}
+                  data-testid={`${TOP_TEST_IDS[tab]}-unread`}
                 >
-                  {partitions[tab].unread}
+                  {formatUnreadCount(partitions[tab].unread)}
                 </Badge>
               ) : null
             }
