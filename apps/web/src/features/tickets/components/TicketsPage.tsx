@@ -50,7 +50,12 @@ export function TicketsPage() {
   const [newOpened, newModal] = useDisclosure(false);
 
   useUnreadDocumentTitle(unreadTotal(partitions), t('tickets.title'));
-  const liveRegion = useNewTicketAnnouncer(rows, JSON.stringify(listFilter), list.data?.pages.length ?? 0);
+  const liveRegion = useNewTicketAnnouncer(
+    rows,
+    JSON.stringify([listFilter, applied.tags, applied.kanbans]),
+    list.data?.pages.length ?? 0,
+    !list.isPlaceholderData,
+  );
 
   const accept = useAcceptTicket();
   const openTicket = useCallback((id: number) => navigate(`/atendimento/${id}`), [navigate]);
