@@ -18,6 +18,7 @@ import {
   initials,
   type ChannelFamily,
 } from '../hooks/ticket-format';
+import { ticketPreview } from '../hooks/ticket-preview';
 
 const CHANNEL_ICONS: Record<ChannelFamily, typeof IconBrandWhatsapp> = {
   whatsapp: IconBrandWhatsapp,
@@ -52,6 +53,7 @@ export const TicketListItem = memo(function TicketListItem({
   const { t } = useTranslation();
   const ChannelIcon = CHANNEL_ICONS[channelFamily(ticket.channel)];
   const time = formatTicketTime(ticket.lastMessageAt);
+  const preview = ticketPreview(ticket.lastMessage);
   return (
     <Box
       component="li"
@@ -93,8 +95,15 @@ export const TicketListItem = memo(function TicketListItem({
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
               <ChannelIcon size={14} aria-label={ticket.channel} role="img" style={{ flexShrink: 0 }} />
-              <Text size="xs" c="dimmed" truncate="end">
-                {ticket.lastMessage ?? ''}
+              <Text size="xs" c="dimmed" truncate="end" data-testid={`ticket-preview-${ticket.id}`}>
+                {preview.kind === 'media' ? (
+                  <>
+                    <span aria-hidden>{preview.icon} </span>
+                    {t(preview.labelKey)}
+                  </>
+                ) : (
+                  preview.text
+                )}
               </Text>
             </Group>
             {ticket.unreadMessages > 0 ? (

@@ -120,7 +120,8 @@ export function messagePatch<T extends TicketListItem>(row: T, message: MessageD
   const at = message.timestamp ?? Date.parse(message.createdAt);
   return {
     ...row,
-    lastMessage: message.mediaName || message.body,
+    // As the server stores it: text, else the file name, else the media type (the row shows it translated).
+    lastMessage: message.mediaName || message.body || message.mediaType,
     lastMessageAt: Number.isFinite(at) ? at : row.lastMessageAt,
     unreadMessages: message.ticket.unreadMessages,
     answered: message.ticket.answered,
