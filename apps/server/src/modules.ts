@@ -8,7 +8,7 @@ import { brandingModule } from './modules/branding/index.js';
 import { channelsModule } from './modules/channels/index.js';
 import { contactsModule } from './modules/contacts/index.js';
 import { inboxModule } from './modules/inbox/index.js';
-import { createTicketMessaging, messagesModule } from './modules/messages/index.js';
+import { createMessagesModule, createTicketMessaging } from './modules/messages/index.js';
 import { settingsModule } from './modules/settings/index.js';
 import { tenantsModule } from './modules/tenants/index.js';
 import { createUsersModule } from './modules/users/index.js';
@@ -20,7 +20,7 @@ import { farewellsModule } from './modules/farewells/index.js';
 import { reasonsModule } from './modules/reasons/index.js';
 import { createEvaluationsModule } from './modules/evaluations/index.js';
 import { quickMessagesModule } from './modules/quick-messages/index.js';
-import { schedulesModule } from './modules/schedules/index.js';
+import { messageSchedulingPort, schedulesModule } from './modules/schedules/index.js';
 import { createTicketsModule } from './modules/tickets/index.js';
 import { notesModule } from './modules/notes/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
@@ -58,7 +58,8 @@ export const modules: AppModule[] = [
     (platform) => chatbotTicketPort(platform),
   ),
   createEvaluationsModule((platform) => createTicketMessaging({ jobs: platform.jobs })),
-  messagesModule,
+  // A send with a `scheduleDate` becomes a scheduled message (the schedules module implements the port).
+  createMessagesModule((platform) => messageSchedulingPort(platform)),
   notificationsModule,
   notesModule,
   protocolsModule,

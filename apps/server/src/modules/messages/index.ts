@@ -3,7 +3,8 @@
  * links. Ingestion (modules/inbox) and the tickets module use what is exported here.
  */
 import path from 'node:path';
-import type { AppModule } from '../../modules.js';
+import type { AppDeps } from '../../app.js';
+import type { AppModule, ModuleRegistration } from '../../modules.js';
 import { outboundFetchOf } from '../../platform/net/outbound.js';
 import type { Platform } from '../../platform/platform.js';
 import { createMediaStore, type MediaStore } from '../../platform/storage/media-store.js';
@@ -26,6 +27,7 @@ import { runSend } from './messages.send-job.js';
 import { createMediaLinks } from './messages.media-links.js';
 import type { PipelineDeps } from './messages.pipeline.js';
 import { messagesRoutes } from './messages.routes.js';
+import type { MessageSchedulingPort } from './messages.schedule-port.js';
 import { createSendService } from './messages.send.js';
 import { createMessagesService } from './messages.service.js';
 
@@ -51,6 +53,7 @@ export type { BatchedInboundMessage } from './messages.inbound.js';
 export { createMessagesJobs, DOWNLOAD_MEDIA_JOB, SEND_MESSAGE_JOB } from './messages.jobs.js';
 export type { MediaPayload, MessagesJobs, SendPayload } from './messages.jobs.js';
 export { createTicketMessaging } from './messages.ticket-port.js';
+export type { MessageSchedulingPort, ScheduledFile, TicketScheduleInput } from './messages.schedule-port.js';
 export { liveMessagingOf } from './messages.live.routes.js';
 export { queueOutboundMessage } from './messages.send.js';
 export {
@@ -69,7 +72,17 @@ export const messagesMediaStore = (platform: Platform): MediaStore =>
     createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
   );
 
-export const messagesModule: AppModule = (platform, deps) => {
+/** The messages module; `schedulingFor` lets a send with a `scheduleDate` become a scheduled message (schedules). */
+export const createMessagesModule =
+  (schedulingFor?: (platform: Platform) => MessageSchedulingPort): AppModule =>
+  (platform, deps) =>
+    buildMessagesModule(platform, deps, schedulingFor?.(platform));
+
+function buildMessagesModule(
+  platform: Platform,
+  deps: AppDeps,
+  scheduling?: MessageSchedulingPort,
+): ModuleRegistration {
   const pipeline: PipelineDeps = {
     db: platform.db,
     jobs: platform.jobs,
@@ -95,6 +108,7 @@ export const messagesModule: AppModule = (platform, deps) => {
     forward: createForwardService(pipeline),
     store: pipeline.store,
     maxUploadBytes: platform.config.mediaMaxUploadBytes,
+    ...(scheduling ? { scheduling } : {}),
   });
   // Groups, mentions, history, phone book, number checks and the fast send of live WhatsApp sessions (H7).
   const live = createLiveRoutes({
@@ -112,4 +126,4 @@ export const messagesModule: AppModule = (platform, deps) => {
     },
     jobs: [jobs.send, jobs.downloadMedia, ...live.jobs] as never[],
   };
-};
+}

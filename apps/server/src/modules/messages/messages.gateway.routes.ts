@@ -11,7 +11,7 @@ import { messageDtoSchema } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
 import { GATEWAY_CHANNEL_TYPES } from '../channels/index.js';
 import type { MessagesRouteDeps } from './messages.routes.js';
-import { sendFromRequest } from './messages.routes.js';
+import { sendAnswerSchema, sendFromRequest } from './messages.routes.js';
 
 const tags = ['messages'];
 const ticketParamsSchema = z.object({ ticketId: z.coerce.number().int().positive() });
@@ -32,7 +32,7 @@ export const gatewayEditionSchema = z.object({
 });
 
 export function messagesGatewayRoutes(
-  deps: Pick<MessagesRouteDeps, 'send' | 'store' | 'actions'>,
+  deps: Pick<MessagesRouteDeps, 'send' | 'store' | 'actions' | 'scheduling'>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     for (const gateway of GATEWAY_CHANNEL_TYPES) {
@@ -43,7 +43,7 @@ export function messagesGatewayRoutes(
             tags,
             params: ticketParamsSchema,
             consumes: ['application/json', 'multipart/form-data'],
-            response: { 200: messageDtoSchema },
+            response: { 200: sendAnswerSchema },
           },
         },
         async (request) => sendFromRequest(deps, request, request.params.ticketId),

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { HUB_CHANNEL_TYPES, hubSendTemplateInputSchema, messageDtoSchema } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
 import type { MessagesRouteDeps } from './messages.routes.js';
-import { sendFromRequest } from './messages.routes.js';
+import { sendAnswerSchema, sendFromRequest } from './messages.routes.js';
 import { payloadSend, type SendRequirements } from './messages.send.js';
 
 const tags = ['messages'];
@@ -39,7 +39,9 @@ export function hubTemplateText(name: string, components: unknown[], body: strin
   return parameters.length ? `${name}: ${parameters.join(', ')}` : name;
 }
 
-export function messagesHubRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store'>): FastifyPluginAsyncZod {
+export function messagesHubRoutes(
+  deps: Pick<MessagesRouteDeps, 'send' | 'store' | 'scheduling'>,
+): FastifyPluginAsyncZod {
   const HUB: SendRequirements = { channelTypes: HUB_CHANNEL_TYPES };
   return async (app) => {
     app.post(
@@ -49,7 +51,7 @@ export function messagesHubRoutes(deps: Pick<MessagesRouteDeps, 'send' | 'store'
           tags,
           params: ticketParamsSchema,
           consumes: ['application/json', 'multipart/form-data'],
-          response: { 200: messageDtoSchema },
+          response: { 200: sendAnswerSchema },
         },
       },
       async (request) => {

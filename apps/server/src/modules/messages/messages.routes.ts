@@ -15,6 +15,7 @@ import {
   messageListResponseSchema,
   patchMessageSchema,
   reactionMessageSchema,
+  scheduledMessageDtoSchema,
   searchMessageQuerySchema,
   searchMessageResponseSchema,
   sendMessageSchema,
@@ -30,6 +31,7 @@ import { messagesGatewayRoutes } from './messages.gateway.routes.js';
 import { messagesHubRoutes } from './messages.hub.routes.js';
 import { messagesWabaRoutes } from './messages.waba.routes.js';
 import { isQuickSend, parseQuickSend } from './messages.quick-send.js';
+import { scheduleDateOf, scheduledSendSchema, type MessageSchedulingPort } from './messages.schedule-port.js';
 import type { MessagesService } from './messages.service.js';
 import { receiveMediaUpload } from './messages.upload.js';
 
@@ -46,26 +48,55 @@ export interface MessagesRouteDeps {
   store: MediaStore;
   /** Upload limit (bytes): MEDIA_MAX_BYTES unless configured lower. */
   maxUploadBytes: number;
+  /** Sends with a `scheduleDate` become scheduled messages (the schedules module); without it they are refused. */
+  scheduling?: MessageSchedulingPort;
 }
+
+/** What a send to a ticket answers: the message, or the scheduled message when the body names a `scheduleDate`. */
+export const sendAnswerSchema = z.union([messageDtoSchema, scheduledMessageDtoSchema]);
 
 /**
  * An agent's send to a ticket from an HTTP request: JSON (sendMessageSchema) for text, multipart (`medias` + fields)
- * for one file. Shared by POST /messages/{ticketId} and the gateway paths (messages.gateway.routes.ts).
+ * for one file. Shared by POST /messages/{ticketId} and the gateway paths (messages.gateway.routes.ts). With a
+ * `scheduleDate` either form is stored as a scheduled message instead (client-contract §5.2; the schedules module's
+ * rules, through the scheduling port).
  */
 export async function sendFromRequest(
-  deps: Pick<MessagesRouteDeps, 'send' | 'store'>,
+  deps: Pick<MessagesRouteDeps, 'send' | 'store' | 'scheduling'>,
   request: FastifyRequest,
   ticketId: number,
 ) {
   const ctx = actor(request);
   if (request.isMultipart()) {
     await deps.send.assertWritable(ctx, ticketId);
-    const { media, fields } = await receiveMediaUpload(request, deps.store, ctx.tenantId);
-    const values = { body: fields.body ?? media.name, quotedMsgId: null, sendType: null, media };
+    const { media, fields } = await receiveMediaUpload(request, deps.store, ctx.tenantId, {
+      schedulable: Boolean(deps.scheduling),
+    });
+    const body = fields.body ?? media.name;
+    const scheduleDate = scheduleDateOf(fields.scheduleDate);
+    if (scheduleDate && deps.scheduling) {
+      const file = { key: media.key, name: media.name, mime: media.mime, size: media.size };
+      // The body is the file's name, as the send now stores it.
+      const input = { body, scheduleDate, idFront: fields.idFront ?? null };
+      return deps.scheduling.scheduleOnTicket(ctx, ticketId, input, file);
+    }
+    const values = { body, quotedMsgId: null, sendType: null, media };
     return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
   }
   if (isQuickSend(request.body)) return deps.send.sendQuickMessage(ctx, ticketId, parseQuickSend(request.body));
-  const parsed = sendMessageSchema.safeParse(request.body ?? {});
+  const raw = (request.body ?? {}) as Record<string, unknown>;
+  const scheduleDate = scheduleDateOf(raw.scheduleDate);
+  if (scheduleDate && deps.scheduling) {
+    const parsed = scheduledSendSchema.safeParse(raw);
+    if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
+    if (!parsed.data.body.trim()) throw fail('ERR_VALIDATION', 'body');
+    const input = { body: parsed.data.body, scheduleDate, idFront: parsed.data.idFront ?? null };
+    return deps.scheduling.scheduleOnTicket(ctx, ticketId, input);
+  }
+  // The empty forms of "not scheduled" ('', 'null') read as null.
+  const parsed = sendMessageSchema.safeParse(
+    'scheduleDate' in raw && !scheduleDate ? { ...raw, scheduleDate: null } : raw,
+  );
   if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
   const input = parsed.data;
   if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
@@ -113,7 +144,7 @@ export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
           tags,
           params: ticketParamsSchema,
           consumes: ['application/json', 'multipart/form-data'],
-          response: { 200: messageDtoSchema },
+          response: { 200: sendAnswerSchema },
         },
       },
       async (request) => sendFromRequest(deps, request, request.params.ticketId),

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { looseBoolean, MEDIA_ALLOWED_MIME_PREFIXES, type MessageMediaType } from '@conversa/shared';
 import { FileTypeRejectedError, receiveSingleFile } from '../../platform/http/multipart.js';
 import { newMediaKey, type MediaStore } from '../../platform/storage/media-store.js';
+import { uploadScheduleDateSchema } from './messages.schedule-port.js';
 import type { StoredUploadMedia } from './messages.send.js';
 
 export const uploadFieldsSchema = z.object({
@@ -19,10 +20,12 @@ export const uploadFieldsSchema = z.object({
   fromMe: z.string().max(10).optional(),
   /** `/wabametaFile` and `/wabametaSticker` name their ticket in the form (POST /messages in its path). */
   ticketId: z.coerce.number().int().positive().optional(),
-  /** Scheduling arrives with its own issue; an empty value is what the clients send otherwise. */
+  /** Paths that do not schedule (the /wabameta* files) refuse a date; an empty value is what clients send otherwise. */
   scheduleDate: z.union([z.literal(''), z.literal('null'), z.literal('undefined')]).optional(),
 });
-export type UploadFields = z.output<typeof uploadFieldsSchema>;
+/** POST /messages/{ticketId} and the paths sharing it schedule a file with a date (messages.schedule-port.ts). */
+const schedulableFieldsSchema = uploadFieldsSchema.extend({ scheduleDate: uploadScheduleDateSchema });
+export type UploadFields = z.output<typeof schedulableFieldsSchema>;
 
 /** The web's recorder names its files `<epoch>.<ext>`: those are voice notes (ptt), other audio files are `audio`. */
 const RECORDED_AUDIO = /^\d{10,14}\.(mp3|ogg|oga|opus|webm|m4a|wav)$/i;
@@ -46,10 +49,11 @@ export async function receiveMediaUpload(
   request: FastifyRequest,
   store: MediaStore,
   tenantId: number,
+  options: { schedulable?: boolean } = {},
 ): Promise<{ media: StoredUploadMedia; fields: UploadFields }> {
   const { saved: stored, fields } = await receiveSingleFile(request, {
     fileField: 'medias',
-    fields: uploadFieldsSchema,
+    fields: options.schedulable ? schedulableFieldsSchema : uploadFieldsSchema,
     fallbackField: 'body',
     async save(part) {
       if (!allowedMime(part.mimetype)) {

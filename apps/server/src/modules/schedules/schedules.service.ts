@@ -138,7 +138,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
     });
   }
 
-  return {
+  const service = {
     /** A schedule; with `media`, the file already stored is removed again if nothing is created. */
     async create(ctx: AuthedContext, input: ScheduleCreateInput, media?: ScheduleMedia): Promise<ScheduledMessageDto> {
       let outcome: { dto: ScheduledMessageDto; row: ScheduleRow; created: boolean };
@@ -151,6 +151,38 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       if (!outcome.created && media) await deps.store?.delete(media.key);
       if (outcome.created) publish(ctx, 'create', outcome.row);
       return outcome.dto;
+    },
+
+    /**
+     * POST /messages/{ticketId} with a `scheduleDate` (client-contract §5.2): a schedule to the ticket's contact on the
+     * ticket's channel, under the same rules as POST /messagesSchedule with that ticket.
+     */
+    async scheduleOnTicket(
+      ctx: AuthedContext,
+      ticketId: number,
+      input: { body: string; scheduleDate: string; idFront: string | null },
+      media?: ScheduleMedia,
+    ): Promise<ScheduledMessageDto> {
+      let ticket: Awaited<ReturnType<typeof findVisibleTicket>>;
+      try {
+        ticket = await withTenant(db, ctx, (tx) => findVisibleTicket(tx, ctx, ticketId));
+        if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
+      } catch (error) {
+        if (media) await deps.store?.delete(media.key);
+        throw error;
+      }
+      const create: ScheduleCreateInput = {
+        contactId: ticket.contactId,
+        channelId: ticket.channelId,
+        whatsappId: null,
+        ticketId: ticket.id,
+        body: input.body,
+        scheduleDate: input.scheduleDate,
+        idFront: input.idFront,
+        recurrenceDays: null,
+        repetitions: 1,
+      };
+      return service.create(ctx, create, media);
     },
 
     async list(
@@ -210,6 +242,7 @@ export function createSchedulesService(deps: SchedulesServiceDeps) {
       return dto;
     },
   };
+  return service;
 }
 
 export type SchedulesService = ReturnType<typeof createSchedulesService>;
