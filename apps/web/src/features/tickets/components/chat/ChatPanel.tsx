@@ -30,6 +30,7 @@ import { TemplateTool, WindowClosedNotice, WindowRefusedAlert } from './WindowNo
 import { ForwardModal } from './ForwardModal';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ChatNotesProvider } from './ChatNotes';
+import { QuoteAuthorContext, type QuoteAuthorSource } from './quote-author';
 
 let fileSeq = 0;
 
@@ -152,6 +153,13 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
     [react, confirmDelete, toggleSelect, send],
   );
 
+  // Who wrote a quote: the private chat's contact, or the agent of a loaded message of ours (quote-author.ts).
+  const quoteContact = ticket && !(ticket.isGroup || ticket.contact.isGroup) ? ticket.contact.name : null;
+  const quoteSource = useMemo<QuoteAuthorSource>(() => {
+    const agents = new Map(items.map((message) => [message.id, message.user]));
+    return { contactName: quoteContact, meId, agentOf: (id) => agents.get(id) };
+  }, [items, quoteContact, meId]);
+
   if (ticketQuery.isLoading) {
     return (
       <Center h="100%" role="status" aria-label={t('common.loading')} data-testid="chat-panel">
@@ -198,7 +206,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
     setSelected([]);
   };
 
-  return (
+  const panel = (
     <ChatNotesProvider ticket={ticket}>
       <div
         className={classes.panel}
@@ -334,4 +342,5 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
       </div>
     </ChatNotesProvider>
   );
+  return <QuoteAuthorContext.Provider value={quoteSource}>{panel}</QuoteAuthorContext.Provider>;
 }

@@ -3,6 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageDto } from '@conversa/shared';
 import { messageText } from '../../hooks/chat-format';
+import { useQuoteAuthor } from './quote-author';
 
 /** The banner above the input: the message being replied to or edited, Esc or the close button cancels. */
 export function ContextBanner({
@@ -15,7 +16,7 @@ export function ContextBanner({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const author = message.fromMe ? t('chat.quote.you') : (message.contact?.name ?? t('chat.quote.contact'));
+  const author = useQuoteAuthor(message);
   return (
     <Paper withBorder p={6} radius="sm" data-testid={`chat-${mode}-preview`}>
       <Group gap="xs" wrap="nowrap" justify="space-between">

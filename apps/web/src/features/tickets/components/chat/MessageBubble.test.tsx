@@ -159,8 +159,8 @@ describe('message bubble', () => {
     );
     expect(within(group).getByText('Pedro')).toBeInTheDocument();
     expect(within(group).getByLabelText('Reação do contato: 👍')).toBeInTheDocument();
-    expect(within(group).getByRole('button', { name: 'Ir para a mensagem citada de Você' })).toHaveTextContent(
-      'pergunta',
+    expect(within(group).getByRole('button', { name: 'Você pergunta' })).toHaveAccessibleDescription(
+      'Ir para a mensagem citada de Você',
     );
     const out = bubble(messageFixture(33, { fromMe: true, user: { id: 7, name: 'Ana' } }));
     expect(within(out).getByText('Ana')).toBeInTheDocument();

@@ -11,6 +11,7 @@ import classes from './chat.module.css';
 import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { OfficialContent } from './OfficialContent';
+import { useQuoteAuthor } from './quote-author';
 
 export interface BubbleHandlers extends MessageActionHandlers {
   onQuoteClick: (id: number) => void;
@@ -41,18 +42,30 @@ export function AckIcon({ ack, pending }: { ack: number; pending?: boolean }) {
 }
 
 function QuotedBlock({ message, onClick }: { message: MessageDto; onClick: (id: number) => void }) {
-  const { t } = useTranslation();
   const quoted = message.quotedMsg;
   if (!quoted) return null;
-  const author = quoted.fromMe ? t('chat.quote.you') : (quoted.contact?.name ?? t('chat.quote.contact'));
+  return <QuotedButton quoted={quoted} onClick={onClick} />;
+}
+
+function QuotedButton({
+  quoted,
+  onClick,
+}: {
+  quoted: NonNullable<MessageDto['quotedMsg']>;
+  onClick: (id: number) => void;
+}) {
+  const { t } = useTranslation();
+  const author = useQuoteAuthor(quoted);
   const text = quoted.isDeleted
     ? t('chat.quote.deleted')
     : quoted.body || quoted.mediaName || t(`chat.mediaTypes.${quoted.mediaType}`);
+  // Named by what it shows (author and text: axe's label-content-name-mismatch); where it leads is its description.
   return (
     <UnstyledButton
       className={classes.quote}
       onClick={() => onClick(quoted.id)}
-      aria-label={t('chat.quote.goTo', { author })}
+      title={t('chat.quote.goTo', { author })}
+      data-testid={`message-quote-${quoted.id}`}
     >
       <Text size="xs" fw={600}>
         {author}
