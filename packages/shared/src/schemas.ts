@@ -11,7 +11,7 @@ export const idParamsSchema = z.object({ id: idParam });
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 export const profileSchema = z.enum(PROFILES);
 
-/** Sign-up password rule (product-spec §5): at least 7 characters with letters, numbers and a special character. */
+/** The one password rule (product-spec §5: sign-up, reset, users, preferences): 7+ characters, letter, number, symbol. */
 export const strongPasswordSchema = z
   .string()
   .min(SIGNUP_PASSWORD_MIN, { message: 'ERR_WEAK_PASSWORD' })
@@ -138,6 +138,21 @@ export const userListResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 
+/** GET /users/ for an agent: what a transfer needs (who, which queues, online), no e-mails or settings. */
+export const transferUserDtoSchema = userDtoSchema.pick({
+  id: true,
+  name: true,
+  profile: true,
+  queues: true,
+  isOnline: true,
+});
+export type TransferUserDto = z.infer<typeof transferUserDtoSchema>;
+export const transferUserListResponseSchema = z.object({
+  users: z.array(transferUserDtoSchema),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+
 /** Queues and channels arrive as ids or as the objects GET returned (client-contract §21.7). */
 const idOrObjectList = z
   .array(z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).loose()]))
@@ -146,7 +161,8 @@ const idOrObjectList = z
 export const createUserInputSchema = z.object({
   name: z.string().trim().min(1).max(120),
   email: emailSchema,
-  password: z.string().min(6).max(128),
+  /** The product's one password rule (product-spec §5), as sign-up and reset: ERR_WEAK_PASSWORD. */
+  password: strongPasswordSchema,
   profile: profileSchema.default('user'),
   blockWavoip: looseBoolean.optional().default(false),
   queues: idOrObjectList.optional(),
@@ -157,12 +173,12 @@ export type CreateUserInput = z.input<typeof createUserInputSchema>;
 export const updateUserInputSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   email: emailSchema.optional(),
+  /** Empty keeps the current password; anything else follows the one rule (ERR_WEAK_PASSWORD). */
   password: z
     .string()
-    .min(6)
-    .max(128)
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .transform((v) => v || undefined)
+    .pipe(strongPasswordSchema.optional())
+    .optional(),
   /** Required when a user changes their own password or e-mail. */
   currentPassword: z
     .string()
@@ -186,6 +202,8 @@ export const userTenantListResponseSchema = z.object({
   count: z.number(),
   hasMore: z.boolean(),
 });
+/** GET /userTenants/: the users of every tenant, or of one (`tenantId`, the superadmin's company filter). */
+export const userTenantListQuerySchema = userListQuerySchema.extend({ tenantId: idParam.optional() });
 export const createUserTenantInputSchema = createUserInputSchema.extend({
   tenantId: z.coerce.number().int().positive(),
 });

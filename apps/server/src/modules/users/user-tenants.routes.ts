@@ -6,8 +6,8 @@ import {
   deleteUserTenantInputSchema,
   idParamsSchema,
   updateUserTenantInputSchema,
-  userListQuerySchema,
   userTenantDtoSchema,
+  userTenantListQuerySchema,
   userTenantListResponseSchema,
 } from '@conversa/shared';
 import { requireProfile } from '../../platform/http/auth.js';
@@ -20,7 +20,7 @@ export function userTenantsRoutes(service: UserTenantsService): FastifyPluginAsy
   return async (app) => {
     app.get(
       '/userTenants',
-      { schema: { tags, querystring: userListQuerySchema, response: { 200: userTenantListResponseSchema } } },
+      { schema: { tags, querystring: userTenantListQuerySchema, response: { 200: userTenantListResponseSchema } } },
       async (request) => {
         const ctx = requireProfile(request, 'superadmin');
         const { rows, count, hasMore } = await service.listUserTenants(ctx, request.query);

@@ -32,9 +32,10 @@ export function createUserTenantsService(deps: { db: Database; events: EventBus 
   const system = <T>(fn: (tx: Queryable) => Promise<T>) => withSystem(db, 'users.superadmin', fn);
 
   return {
-    async listUserTenants(_ctx: AuthedContext, query: ListQuery) {
+    /** Every tenant's users, or one tenant's (`tenantId`: the superadmin screen's company filter). */
+    async listUserTenants(_ctx: AuthedContext, query: ListQuery & { tenantId?: number | undefined }) {
       const page = pageOf(query);
-      const { rows, count } = await system((tx) => repo.listAllUsersWithTenant(tx, page));
+      const { rows, count } = await system((tx) => repo.listAllUsersWithTenant(tx, page, query.tenantId));
       return { rows, count, hasMore: page.offset + rows.length < count };
     },
 

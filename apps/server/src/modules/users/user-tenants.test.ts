@@ -35,9 +35,25 @@ const input = (tenantId: number, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('/api/userTenants', () => {
-  it('is for superadmins only', async () => {
-    expect((await call(admin, 'GET', '/userTenants/')).json()).toEqual({ error: 'ERR_NO_PERMISSION' });
-    expect((await call(admin, 'POST', '/userTenants', input(tenantB))).statusCode).toBe(403);
+  it('is for superadmins only: admins, supervisors and agents of any tenant get 403 on every call', async () => {
+    const victim = await t.createUser({ tenantId: tenantB, name: 'Alvo Beta' });
+    const staffB = await t.createStaff(tenantB);
+    for (const who of [admin, staffB.admin, staffB.supervisor, staffB.agent]) {
+      for (const [method, path, payload] of [
+        ['GET', '/userTenants/', undefined],
+        ['GET', `/userTenants/?tenantId=${tenantB}`, undefined],
+        ['POST', '/userTenants', input(tenantB, { profile: 'admin' })],
+        ['PUT', `/userTenants/${victim.id}`, { name: 'Owned', tenantId: who.tenantId }],
+        ['DELETE', `/userTenants/${victim.id}`, { tenantId: tenantB }],
+      ] as const) {
+        const res = await call(who, method, path, payload);
+        expect(res.statusCode, `${who.profile} ${method} ${path}`).toBe(403);
+        expect(res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+      }
+    }
+    expect(await homeTenant(victim.id)).toBe(tenantB);
+    const row = await t.database.executeSql('select name from users where id = $1', [victim.id]);
+    expect(row.rows).toEqual([{ name: 'Alvo Beta' }]);
   });
 
   it('lists users of every tenant with their tenant, paged and searchable', async () => {
@@ -150,5 +166,51 @@ describe('/api/userTenants', () => {
       const ids = demoted.rows.map((row) => Number(row.id)).filter((id) => id !== stale.id);
       for (const id of ids) await t.database.executeSql("update users set profile = 'superadmin' where id = $1", [id]);
     }
+  });
+
+  it('filters by company (tenantId), and the company admin sees only its own users', async () => {
+    const tenantC = await t.createTenant({ name: 'Gama Ltda' });
+    const created = (
+      await call(root, 'POST', '/userTenants', input(tenantC, { profile: 'admin' }))
+    ).json<UserTenantDto>();
+    const onlyC = (await call(root, 'GET', `/userTenants/?tenantId=${tenantC}`)).json<{
+      users: UserTenantDto[];
+      count: number;
+    }>();
+    expect(onlyC.users.map((u) => u.id)).toEqual([created.id]);
+    expect(onlyC).toMatchObject({ count: 1 });
+    expect(onlyC.users[0]?.tenant).toEqual({ id: tenantC, name: 'Gama Ltda' });
+    const onlyB = (await call(root, 'GET', `/userTenants/?tenantId=${tenantB}`)).json<{ users: UserTenantDto[] }>();
+    expect(onlyB.users.length).toBeGreaterThan(0);
+    expect(onlyB.users.every((u) => u.tenantId === tenantB)).toBe(true);
+    expect((await call(root, 'GET', '/userTenants/?tenantId=abc')).statusCode).toBe(400);
+    // The new company's admin logs in to their company and lists only its users; tenant 1's admin never sees them.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/',
+      payload: { email: created.email, password: 'S3cret!pw' },
+    });
+    if (login.statusCode !== 404) expect(login.json()).toMatchObject({ tenantId: tenantC, profile: 'admin' });
+    const adminC = { ...(await t.createUser({ tenantId: tenantC, profile: 'admin' })) };
+    const listC = (await call(adminC, 'GET', '/users/')).json<{ users: UserDto[] }>();
+    expect(listC.users.map((u) => u.id).sort()).toEqual([created.id, adminC.id].sort());
+    const list1 = (await call(admin, 'GET', '/users/')).json<{ users: UserDto[] }>();
+    expect(list1.users.some((u) => u.id === created.id)).toBe(false);
+    expect((await call(admin, 'GET', `/users/${created.id}`)).statusCode).toBe(404);
+  });
+
+  it('asks the one password rule on create and edit (6 characters are refused)', async () => {
+    const weak = await call(root, 'POST', '/userTenants', input(tenantB, { password: 'Ab1!xy' }));
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ error: 'ERR_WEAK_PASSWORD', field: 'password' });
+    const user = await t.createUser({ tenantId: tenantB });
+    const edit = await call(root, 'PUT', `/userTenants/${user.id}`, { tenantId: tenantB, password: 'abcdef' });
+    expect(edit.json()).toMatchObject({ error: 'ERR_WEAK_PASSWORD', field: 'password' });
+    const kept = await call(root, 'PUT', `/userTenants/${user.id}`, {
+      tenantId: tenantB,
+      password: '',
+      name: 'Sem troca',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
   });
 });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDto } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { makeChannel, makeContact, recordingPort, setTenantFlags } from '../../test/ticket-fixtures.js';
+import { makeChannel, makeTelegramContact, recordingPort, setTenantFlags } from '../../test/ticket-fixtures.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -27,7 +27,7 @@ describe('user allowed channels', () => {
     const created = await t.call(admin, 'POST', '/users', {
       name: 'Canais',
       email: 'canais@test.local',
-      password: 'segredo1',
+      password: 'Segredo#1',
       whatsappAllowed: [channelA],
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -78,33 +78,36 @@ describe('user allowed channels', () => {
   it('POST /tickets on a channel outside the list: ERR_NO_PERMISSION; an empty list allows every channel', async () => {
     await t.call(admin, 'PUT', `/users/${agent.id}`, { whatsappAllowed: [channelA] });
     const refused = await t.call(agent, 'POST', '/tickets', {
-      contactId: await makeContact(t, 1),
+      contactId: await makeTelegramContact(t, 1),
       channelId: channelB,
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
     const allowed = await t.call(agent, 'POST', '/tickets', {
-      contactId: await makeContact(t, 1),
+      contactId: await makeTelegramContact(t, 1),
       channelId: channelA,
     });
     expect(allowed.statusCode, allowed.body).toBe(201);
     // Admins and supervisors are not bound by a list...
     await t.call(admin, 'PUT', `/users/${supervisor.id}`, { whatsappAllowed: [channelA] });
     const bySuper = await t.call(supervisor, 'POST', '/tickets', {
-      contactId: await makeContact(t, 1),
+      contactId: await makeTelegramContact(t, 1),
       channelId: channelB,
     });
     expect(bySuper.statusCode, bySuper.body).toBe(201);
     // ... unless supervisors act as users (supervisorAdmin).
     await setTenantFlags(t, 1, { supervisorAdmin: 'enabled' });
     const bound = await t.call(supervisor, 'POST', '/tickets', {
-      contactId: await makeContact(t, 1),
+      contactId: await makeTelegramContact(t, 1),
       channelId: channelB,
     });
     await setTenantFlags(t, 1, {});
     expect(bound.statusCode).toBe(403);
     await t.call(admin, 'PUT', `/users/${agent.id}`, { whatsappAllowed: [] });
-    const open = await t.call(agent, 'POST', '/tickets', { contactId: await makeContact(t, 1), channelId: channelB });
+    const open = await t.call(agent, 'POST', '/tickets', {
+      contactId: await makeTelegramContact(t, 1),
+      channelId: channelB,
+    });
     expect(open.statusCode, open.body).toBe(201);
   });
 });

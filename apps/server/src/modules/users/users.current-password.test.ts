@@ -69,11 +69,11 @@ describe('own password and e-mail need the current password', () => {
   it("lets an admin change another user's password and e-mail without it", async () => {
     const other = await t.createUser({ tenantId: 1 });
     const res = await t.call(admin, 'PUT', `/users/${other.id}`, {
-      password: 'definida-pelo-admin',
+      password: 'definida-pelo-admin-1',
       email: `admin-set-${other.id}@test.local`,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await verifyPassword((await row(other.id)).password_hash, 'definida-pelo-admin')).toBe(true);
+    expect(await verifyPassword((await row(other.id)).password_hash, 'definida-pelo-admin-1')).toBe(true);
   });
 
   it('asks the superadmin for it on their own /userTenants record too, not on others', async () => {

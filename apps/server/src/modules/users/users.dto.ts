@@ -1,5 +1,5 @@
 /** Rows to the wire shapes of packages/shared; the password hash and token version never leave here. */
-import { userConfigsSchema, type UserConfigs, type UserDto } from '@conversa/shared';
+import { userConfigsSchema, type TransferUserDto, type UserConfigs, type UserDto } from '@conversa/shared';
 import type { ChannelRef } from './users.channels.js';
 import type { QueueRef } from './users.queues.js';
 import type { UserRow } from './users.repository.js';
@@ -24,6 +24,11 @@ export function toUserDto(row: UserRow, queues: QueueRef[] = [], channels: Chann
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** An agent's view of a colleague: enough to transfer a ticket to them, nothing to reach them outside the product. */
+export function toTransferUser(row: UserRow, queues: QueueRef[] = []): TransferUserDto {
+  return { id: row.id, name: row.name, profile: row.profile, queues, isOnline: row.isOnline };
 }
 
 export function toUserTenantDto(

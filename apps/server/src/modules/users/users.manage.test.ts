@@ -49,6 +49,23 @@ describe('PUT /api/users/:id', () => {
     if (login.statusCode !== 404) expect(login.statusCode).toBe(200);
   });
 
+  it('refuses a password below the one rule (6 characters, no number or symbol), keeping the old one', async () => {
+    const target = await t.createUser({ tenantId: 1 });
+    for (const password of ['Ab1!xy', 'semnumero!', 'semsimbolo1']) {
+      const res = await call(admin, 'PUT', `/users/${target.id}`, { password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({ error: 'ERR_WEAK_PASSWORD', field: 'password' });
+    }
+    const own = await call(target, 'PUT', `/users/${target.id}`, {
+      password: 'Ab1!xy',
+      currentPassword: target.password,
+    });
+    expect(own.json()).toMatchObject({ error: 'ERR_WEAK_PASSWORD', field: 'password' });
+    const row = await dbUser(target.id);
+    expect(await verifyPassword(row!.passwordHash, target.password)).toBe(true);
+    expect(row!.tokenVersion).toBe(0);
+  });
+
   it('lets users edit their own name, e-mail and password', async () => {
     const me = await t.createUser({ tenantId: 1 });
     const email = `renamed-${Date.now()}@test.local`;

@@ -24,7 +24,7 @@ describe('user queues', () => {
     const created = await t.call(admin, 'POST', '/users', {
       name: 'Nova',
       email: 'nova-queues@test.local',
-      password: 'segredo1',
+      password: 'Segredo#1',
       queues: [sales.id],
     });
     expect(created.statusCode, created.body).toBe(201);

@@ -19,12 +19,15 @@ export interface Page {
   search: string;
   limit: number;
   offset: number;
+  /** false: the term matches names only (a caller who may not read e-mails must not probe them either). */
+  searchEmails?: boolean;
 }
 
-function matchesSearch(search: string): SQL | undefined {
+function matchesSearch(search: string, emails = true): SQL | undefined {
   const term = foldSearch(search);
   if (!term) return undefined;
   const pattern = containing(term);
+  if (!emails) return sql`${folded(users.name)} like ${pattern}`;
   return sql`(${folded(users.name)} like ${pattern} or lower(${users.email}) like ${pattern})`;
 }
 
@@ -47,7 +50,7 @@ export async function listTenantUsers(
   tenantId: TenantId,
   page: Page,
 ): Promise<{ rows: UserRow[]; count: number }> {
-  const where = and(eq(users.tenantId, tenantId), matchesSearch(page.search));
+  const where = and(eq(users.tenantId, tenantId), matchesSearch(page.search, page.searchEmails));
   const rows = await tx
     .select()
     .from(users)
@@ -59,17 +62,19 @@ export async function listTenantUsers(
   return { rows, count: Number(total?.n ?? 0) };
 }
 
+/** Users of every tenant (or of `tenantId`), by tenant then name: a company's users stay together. */
 export async function listAllUsersWithTenant(
   tx: Queryable,
   page: Page,
+  tenantId?: number,
 ): Promise<{ rows: (UserRow & { tenantName: string })[]; count: number }> {
-  const where = matchesSearch(page.search);
+  const where = and(tenantId === undefined ? undefined : eq(users.tenantId, tenantId), matchesSearch(page.search));
   const rows = await tx
     .select({ user: users, tenantName: tenants.name })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(where)
-    .orderBy(asc(users.name), asc(users.id))
+    .orderBy(asc(users.tenantId), asc(users.name), asc(users.id))
     .limit(page.limit)
     .offset(page.offset);
   const [total] = await tx.select({ n: count() }).from(users).where(where);
@@ -86,7 +91,7 @@ export async function listChatUsers(
   return tx
     .select({ id: users.id, name: users.name, profile: users.profile, isOnline: users.isOnline })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), ne(users.id, exceptUserId), matchesSearch(page.search)))
+    .where(and(eq(users.tenantId, tenantId), ne(users.id, exceptUserId), matchesSearch(page.search, page.searchEmails)))
     .orderBy(desc(users.isOnline), asc(users.name), asc(users.id))
     .limit(page.limit)
     .offset(page.offset);

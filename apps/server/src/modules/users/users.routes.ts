@@ -11,10 +11,11 @@ import {
   userDtoSchema,
   userListQuerySchema,
   userListResponseSchema,
+  transferUserListResponseSchema,
   userOnlineInputSchema,
 } from '@conversa/shared';
-import { actor, requireProfile, type AuthedContext } from '../../platform/http/auth.js';
-import { toChatUser, toUserDto } from './users.dto.js';
+import { actor, profileRank, requireProfile, type AuthedContext } from '../../platform/http/auth.js';
+import { toChatUser, toTransferUser, toUserDto } from './users.dto.js';
 import type { UserRow } from './users.repository.js';
 import type { UserSessionsPort, UsersService } from './users.service.js';
 
@@ -23,6 +24,7 @@ const chatPrivadoQuerySchema = userListQuerySchema.extend({
 });
 const chatPrivadoResponseSchema = z.object({ users: z.array(chatPrivadoUserSchema) });
 const tags = ['users'];
+const mayListFullUsers = (profile: AuthedContext['profile']) => profileRank(profile) >= profileRank('super');
 
 export function usersRoutes(service: UsersService, sessions: UserSessionsPort): FastifyPluginAsyncZod {
   const withQueues = async (ctx: AuthedContext, row: UserRow) => {
@@ -31,16 +33,27 @@ export function usersRoutes(service: UsersService, sessions: UserSessionsPort): 
   };
 
   return async (app) => {
+    // Supervisors and up get the full users; agents what a transfer needs (client-contract §3: their transfer list
+    // and service screen read this list), never e-mails. The full shape comes first: a union keeps the first match.
     app.get(
       '/users',
-      { schema: { tags, querystring: userListQuerySchema, response: { 200: userListResponseSchema } } },
+      {
+        schema: {
+          tags,
+          querystring: userListQuerySchema,
+          response: { 200: z.union([userListResponseSchema, transferUserListResponseSchema]) },
+        },
+      },
       async (request) => {
-        const ctx = requireProfile(request, 'super');
+        const ctx = actor(request);
         const { rows, count, hasMore } = await service.listUsers(ctx, request.query);
         const { queues, channels } = await service.relationsOf(
           ctx,
           rows.map((r) => r.id),
         );
+        if (!mayListFullUsers(ctx.profile)) {
+          return { users: rows.map((row) => toTransferUser(row, queues.get(row.id))), count, hasMore };
+        }
         return {
           users: rows.map((row) => toUserDto(row, queues.get(row.id), channels.get(row.id))),
           count,

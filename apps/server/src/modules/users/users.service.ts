@@ -83,8 +83,9 @@ export function createUsersService(deps: { db: Database; events: EventBus; sessi
         channels: await loadUserChannels(tx, userIds),
       })),
 
+    /** Agents search colleagues by name only: they never read e-mails (GET /users/ answers them without). */
     async listUsers(ctx: AuthedContext, query: ListQuery) {
-      const page = pageOf(query);
+      const page = { ...pageOf(query), searchEmails: profileRank(ctx.profile) >= profileRank('super') };
       const { rows, count } = await withTenant(db, ctx, (tx) => repo.listTenantUsers(tx, ctx.tenantId, page));
       return { rows, count, hasMore: page.offset + rows.length < count };
     },
@@ -194,7 +195,8 @@ export function createUsersService(deps: { db: Database; events: EventBus; sessi
 
     async listChatUsers(ctx: AuthedContext, query: ListQuery) {
       // Without a page the whole (bounded) list comes back: the private chat shows every colleague.
-      const page = query.pageNumber ? pageOf(query) : { ...pageOf(query, 1000), offset: 0 };
+      const whole = query.pageNumber ? pageOf(query) : { ...pageOf(query, 1000), offset: 0 };
+      const page = { ...whole, searchEmails: profileRank(ctx.profile) >= profileRank('super') };
       return withTenant(db, ctx, (tx) => repo.listChatUsers(tx, ctx.tenantId, ctx.userId, page));
     },
 

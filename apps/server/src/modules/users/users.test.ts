@@ -75,12 +75,53 @@ describe('GET /api/users', () => {
     expect(wildcard.count).toBe(0);
   });
 
-  it('lets a supervisor list (read-only) and refuses an agent', async () => {
-    expect((await call(supervisor, 'GET', '/users')).statusCode).toBe(200);
-    const res = await call(agent, 'GET', '/users');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+  it('lets a supervisor list (read-only), with e-mails', async () => {
+    const res = await call(supervisor, 'GET', '/users');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ users: UserDto[] }>().users.find((u) => u.id === agent.id)).toMatchObject({
+      email: agent.email,
+      whatsappAllowed: [],
+    });
     expect((await call(supervisor, 'POST', '/users', newUser())).statusCode).toBe(403);
+  });
+
+  it('gives an agent what a transfer needs (id, name, profile, queues, online), never e-mails', async () => {
+    const queue = (await call(admin, 'POST', '/queue', { queue: `Transferência ${Date.now()}` })).json<{
+      id: number;
+      queue: string;
+    }>();
+    await call(admin, 'PUT', `/users/${supervisor.id}`, { queues: [queue.id] });
+    await call(admin, 'PUT', `/usersIsOnline/${supervisor.id}`, { isOnline: true });
+    const res = await call(agent, 'GET', '/users/?pageNumber=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ users: Record<string, unknown>[]; count: number; hasMore: boolean }>();
+    const full = (await call(admin, 'GET', '/users/?pageNumber=1')).json<{ users: UserDto[]; count: number }>();
+    expect(body).toMatchObject({ count: full.count, hasMore: false });
+    expect(body.users.map((u) => u.id)).toEqual(full.users.map((u) => u.id));
+    expect(body.users.find((u) => u.id === supervisor.id)).toEqual({
+      id: supervisor.id,
+      name: supervisor.name ?? 'Sofia Super',
+      profile: 'super',
+      queues: [{ id: queue.id, queue: queue.queue, name: queue.queue }],
+      isOnline: true,
+    });
+    for (const user of body.users)
+      expect(Object.keys(user).sort()).toEqual(['id', 'isOnline', 'name', 'profile', 'queues']);
+    expect(res.body).not.toContain('@');
+    // Nor can an agent probe e-mails through the search: it matches names only.
+    const byEmail = (await call(agent, 'GET', `/users?searchParam=${encodeURIComponent(admin.email)}`)).json();
+    expect(byEmail).toMatchObject({ users: [], count: 0 });
+    const byName = (await call(agent, 'GET', '/users?searchParam=sofia')).json();
+    expect(byName.users.map((u: { id: number }) => u.id)).toEqual([supervisor.id]);
+    const chatByEmail = (
+      await call(agent, 'GET', `/users/chat-privado?searchParam=${encodeURIComponent(admin.email)}`)
+    ).json();
+    expect(chatByEmail.users).toEqual([]);
+    // Staff keep the full answer and the e-mail search.
+    const staffByEmail = (
+      await call(admin, 'GET', `/users?searchParam=${encodeURIComponent(supervisor.email)}`)
+    ).json();
+    expect(staffByEmail.users.map((u: UserDto) => u.email)).toEqual([supervisor.email]);
   });
 });
 
@@ -122,9 +163,18 @@ describe('POST /api/users', () => {
   });
 
   it('validates the body', async () => {
-    const res = await call(admin, 'POST', '/users', { name: 'x', email: 'not-an-email', password: '123456' });
+    const res = await call(admin, 'POST', '/users', { name: 'x', email: 'not-an-email', password: 'S3cret!pw' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+  });
+
+  it('asks the product’s one password rule: 7 characters with a letter, a number and a symbol', async () => {
+    for (const password of ['Ab1!xy', 'abcdefg1', 'abcdefg!', '1234567!', '']) {
+      const res = await call(admin, 'POST', '/users', newUser({ password }));
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toMatchObject({ error: 'ERR_WEAK_PASSWORD', field: 'password' });
+    }
+    expect((await call(admin, 'POST', '/users', newUser({ password: 'Ab1!xyz' }))).statusCode).toBe(201);
   });
 
   it('enforces the tenant maxUsers', async () => {
