@@ -5,6 +5,7 @@ import { createSettingsService } from './settings.service.js';
 
 export { settings } from './settings.tables.js';
 export {
+  autoCloseSinceSql,
   findSetting,
   findTenantDocument,
   insertDefaultSettings,

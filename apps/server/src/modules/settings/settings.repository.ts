@@ -63,7 +63,7 @@ export async function lockSettings<K extends SettingKey>(
  * through /settings, and they share the table's tenant isolation.
  */
 export type TenantDocumentName =
-  'businessHours' | 'messageBusinessHours' | 'rating' | 'ratingMessages' | 'systemColors';
+  'businessHours' | 'messageBusinessHours' | 'rating' | 'ratingMessages' | 'systemColors' | 'autoCloseSince';
 const documentKey = (name: TenantDocumentName) => `doc:${name}`;
 
 export async function findTenantDocument(tx: Queryable, tenantId: number, name: TenantDocumentName): Promise<unknown> {
@@ -85,4 +85,27 @@ export async function saveTenantDocument(
     .insert(settings)
     .values({ tenantId, key: documentKey(name), value })
     .onConflictDoUpdate({ target: [settings.tenantId, settings.key], set: { value, updatedAt: sql`now()` } });
+}
+
+/**
+ * When auto-close was last switched on (issue 23): inactivity is never counted from before it. Written as epoch
+ * milliseconds under the reserved document key when `autoClose` goes from off to on, in the setting's transaction.
+ */
+export async function markAutoCloseSince(tx: Queryable, tenantId: number): Promise<void> {
+  await tx.execute(sql`insert into ${settings} (tenant_id, key, value)
+      values (${tenantId}, ${documentKey('autoCloseSince')}, (floor(extract(epoch from now()) * 1000))::bigint::text)
+      on conflict (tenant_id, key) do update set value = excluded.value, updated_at = now()`);
+}
+
+/**
+ * The moment inactivity may start counting from for the tenant, as SQL evaluated inside the caller's query: the
+ * stored switch-on time, else (auto-close switched on before that time was kept) when the `autoClose` row was last
+ * written, else now (never switched on: nothing is idle yet).
+ */
+export function autoCloseSinceSql(tenantId: number | Placeholder): SQL {
+  return sql`coalesce(
+      (select case when d.value ~ '^[0-9]{1,15}$' then to_timestamp(d.value::bigint / 1000.0) end
+         from ${settings} d where d.tenant_id = ${tenantId} and d.key = ${documentKey('autoCloseSince')}),
+      (select a.updated_at from ${settings} a where a.tenant_id = ${tenantId} and a.key = 'autoClose'),
+      now())`;
 }

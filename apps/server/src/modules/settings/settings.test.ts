@@ -68,11 +68,29 @@ describe('PUT /api/settings/:anything', () => {
     expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'value' });
   });
 
-  it('refuses an unknown key in the body', async () => {
-    const res = await put(admin, 'undefined', { key: 'noSuchKey', value: 'enabled' });
-    expect(res.statusCode).toBe(400);
-    // The schema refuses it (the envelope's `field` is the platform error handler's business).
-    expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+  it('accepts and ignores an unknown key (client item 8): 200, nothing stored, no event', async () => {
+    const published: unknown[] = [];
+    const stop = t.platform.events.subscribe('settings.updated', (event) => void published.push(event));
+    const before = (await get(admin)).json();
+    for (const value of ['enabled', 42, true, null, { nested: 'x' }]) {
+      const res = await put(admin, 'undefined', { key: 'noSuchKey', value });
+      expect(res.statusCode, JSON.stringify(value)).toBe(200);
+      expect(res.json()).toEqual({ key: 'noSuchKey', value: value === 'enabled' ? 'enabled' : '' });
+    }
+    expect((await get(admin)).json()).toEqual(before);
+    expect((await get(admin, 'noSuchKey')).statusCode).toBe(404);
+    const { rows } = await t.database.executeSql(`select 1 from settings where key = 'noSuchKey'`);
+    expect(rows).toEqual([]);
+    expect(published).toEqual([]);
+    stop();
+    // Still an admin's call, and a known key's value is still checked.
+    expect((await put(agent, 'undefined', { key: 'noSuchKey', value: 'x' })).statusCode).toBe(403);
+    for (const value of [42, true, null, 'x'.repeat(4001)]) {
+      const res = await put(admin, 'undefined', { key: 'callRejectMessage', value });
+      expect(res.statusCode, String(value).slice(0, 10)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'value' });
+    }
+    expect((await put(admin, 'undefined', { value: 'enabled' })).statusCode).toBe(400);
   });
 
   it('is admin-only', async () => {

@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/platform.js';
 import { createTicketsBulk } from './tickets.bulk.js';
 import { createTicketCreation } from './tickets.create.js';
 import { createAutoCloseJob } from './tickets.autoclose.js';
+import { autoClosePreviewRoutes } from './tickets.autoclose.routes.js';
 import { createTicketsJobs } from './tickets.jobs.js';
 import { createTicketList } from './tickets.list.js';
 import { createTicketPanel } from './tickets.panel.js';
@@ -72,14 +73,19 @@ export function createTicketsModule(
     });
     const bulk = createTicketsBulk({ db, events, port: messaging });
     registerTicketsRealtime({ db, events, realtime: platform.realtime });
+    const routes = ticketsRoutes({
+      service,
+      bulk,
+      list: createTicketList({ db }),
+      create: createTicketCreation({ db, events }),
+      panel: createTicketPanel({ db }),
+    });
+    const preview = autoClosePreviewRoutes({ db });
     return {
-      plugin: ticketsRoutes({
-        service,
-        bulk,
-        list: createTicketList({ db }),
-        create: createTicketCreation({ db, events }),
-        panel: createTicketPanel({ db }),
-      }),
+      plugin: async (app) => {
+        await app.register(routes);
+        await app.register(preview);
+      },
       jobs: [jobs.closeAfterFarewell, createAutoCloseJob({ db, events, port: messaging })] as never[],
     };
   };
