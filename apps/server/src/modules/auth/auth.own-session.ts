@@ -20,7 +20,7 @@ export function createUserSessions(deps: {
     async renewOwnSession(tx: Tx, user, sessionId) {
       await repo.revokeUserRefreshTokens(tx, asTenantId(user.tenantId), user.id);
       const issued = await issueRefreshToken(tx, user, config.refreshTokenTtl, sessionId);
-      const token = await signAccessToken(tokens, user, issued.sessionId);
+      const token = await signAccessToken(tokens, user, issued);
       return { token, refreshToken: issued.refreshToken, sessionId: issued.sessionId };
     },
     setRefreshCookie: refreshCookieWriter(config),

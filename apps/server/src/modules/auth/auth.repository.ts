@@ -3,7 +3,7 @@
  * that authentication needs (looking up by e-mail, changing the password hash). Tenant-scoped functions take the
  * branded TenantId; RLS filters below them too.
  */
-import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Profile, UserConfigs } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
@@ -96,11 +96,13 @@ export async function insertUserWithLink(tx: Queryable, values: NewAuthUser): Pr
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
+/** Inserts a refresh token; its row id goes into the access tokens issued with it (claim `rid`). */
 export async function insertRefreshToken(
   tx: Queryable,
   values: Pick<RefreshTokenRow, 'tenantId' | 'userId' | 'tokenHash' | 'familyId' | 'tokenVersion' | 'expiresAt'>,
-): Promise<void> {
-  await tx.insert(refreshTokens).values(values);
+): Promise<number> {
+  const [row] = await tx.insert(refreshTokens).values(values).returning({ id: refreshTokens.id });
+  return row!.id;
 }
 
 export async function findRefreshToken(
@@ -134,9 +136,31 @@ export async function revokeRefreshFamily(tx: Queryable, tenantId: TenantId, fam
     );
 }
 
+/** A refresh token by its row id (a bearer refresh names it in its `rid` claim). */
+export async function findRefreshTokenById(
+  tx: Queryable,
+  tenantId: TenantId,
+  id: number,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tenantId, tenantId), eq(refreshTokens.id, id)));
+  return row;
+}
+
 export async function familyHasLiveToken(tx: Queryable, tenantId: TenantId, familyId: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: refreshTokens.id })
+  return (await findLiveFamilyToken(tx, tenantId, familyId)) !== undefined;
+}
+
+/** The family's live (unrevoked, unexpired) refresh token, newest first: the one the session's bearer belongs to. */
+export async function findLiveFamilyToken(
+  tx: Queryable,
+  tenantId: TenantId,
+  familyId: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await tx
+    .select()
     .from(refreshTokens)
     .where(
       and(
@@ -146,8 +170,9 @@ export async function familyHasLiveToken(tx: Queryable, tenantId: TenantId, fami
         gt(refreshTokens.expiresAt, sql`now()`),
       ),
     )
+    .orderBy(desc(refreshTokens.id))
     .limit(1);
-  return rows.length > 0;
+  return row;
 }
 
 export async function revokeUserRefreshTokens(tx: Queryable, tenantId: TenantId, userId: number): Promise<void> {

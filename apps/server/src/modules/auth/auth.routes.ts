@@ -1,6 +1,7 @@
 /**
  * /api/auth/* , /api/password-reset, /api/reset-password, /api/signup and /api/signup/confirm (client-contract §2).
- * All public: the refresh token travels in the httpOnly cookie `jrt`, scoped to /api/auth.
+ * All public: the refresh token travels in the httpOnly cookie `jrt`, scoped to /api/auth. Clients on another origin
+ * never get that cookie back: refresh and logout then take the `Authorization` bearer (auth.service.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +19,8 @@ import {
 } from '@conversa/shared';
 import type { Config } from '../../config.js';
 import type { PasswordResetService } from './auth.password-reset.service.js';
-import type { AuthService, CallerContext } from './auth.service.js';
+import { bearerToken } from '../../platform/http/tokens.js';
+import type { AuthService, CallerContext, SessionCredentials } from './auth.service.js';
 import type { SignupService } from './auth.signup.service.js';
 
 export const REFRESH_COOKIE = 'jrt';
@@ -53,6 +55,11 @@ export function refreshCookieWriter(config: CookieConfig) {
 const publicRoute = { public: true } as const;
 const noContent = { 204: z.null().describe('No content') };
 const caller = (request: FastifyRequest): CallerContext => ({ ip: request.ip });
+/** Refresh and logout read the cookie first; a client that never gets the cookie back sends only its bearer. */
+const credentials = (request: FastifyRequest): SessionCredentials => ({
+  cookie: request.cookies[REFRESH_COOKIE],
+  bearer: bearerToken(request.headers.authorization),
+});
 
 export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
   const { auth, passwordReset, signup, config } = deps;
@@ -85,7 +92,7 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       '/auth/refresh_token',
       { config: publicRoute, schema: { tags: ['auth'], response: { 200: refreshResponseSchema } } },
       async (request, reply) => {
-        const result = await auth.refresh(caller(request), request.cookies[REFRESH_COOKIE]);
+        const result = await auth.refresh(caller(request), credentials(request));
         if (result.refreshToken) setRefreshCookie(reply, result.refreshToken);
         return { token: result.token };
       },
@@ -96,7 +103,7 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       '/auth/logout',
       { config: publicRoute, schema: { tags: ['auth'], response: noContent } },
       async (request, reply) => {
-        await auth.logout(caller(request), request.cookies[REFRESH_COOKIE]);
+        await auth.logout(caller(request), credentials(request));
         reply.clearCookie(REFRESH_COOKIE, refreshCookieOptions(config));
         return reply.status(204).send(null);
       },

@@ -5,6 +5,12 @@
  * revoked. One exception, on purpose: clients fire several requests at once, each of which may get a 403 and call
  * refresh with the same cookie. A rotated token presented within REFRESH_REUSE_GRACE_MS while its family is still
  * alive gets a new access token only (no new refresh token, nothing revoked), so that race does not log users out.
+ *
+ * Clients of the family on another origin keep only the access token and never send the cookie (client-contract §1:
+ * every 403 makes them call refresh). Without a cookie, the bearer refreshes: its signature is verified, its expiry
+ * ignored, and its `rid` names the refresh token it was issued with, which then rotates exactly as if it had come as
+ * the cookie (expiry = the session's refresh lifetime, an old bearer again = a copy, the same grace). So an access
+ * token is a refresh credential of its session until that rotation; the cookie, when present, wins.
  */
 import type { z } from 'zod';
 import {
@@ -16,10 +22,10 @@ import {
 } from '@conversa/shared';
 import type { Config } from '../../config.js';
 import type { Database } from '../../platform/db/client.js';
-import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
+import { asTenantId, systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
 import { hashPassword, randomToken, verifyPassword } from '../../platform/crypto.js';
 import { fail } from '../../platform/http/errors.js';
-import type { TokenService } from '../../platform/http/tokens.js';
+import type { AccessClaims, TokenService } from '../../platform/http/tokens.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { findTenantById } from '../tenants/index.js';
 import { loadUserChannels, loadUserQueues } from '../users/index.js';
@@ -40,6 +46,7 @@ import {
   signAccessToken,
   type IssuedRefresh,
   type Session,
+  type SessionRef,
 } from './auth.sessions.js';
 import './auth.events.js';
 
@@ -49,6 +56,12 @@ export interface CallerContext {
 }
 
 export type LoginInput = z.output<typeof loginInputSchema>;
+
+/** What a refresh or logout request carries: the `jrt` cookie, and the `Authorization` bearer (maybe expired). */
+export interface SessionCredentials {
+  cookie?: string | undefined;
+  bearer?: string | undefined;
+}
 
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
@@ -67,8 +80,8 @@ export interface AuthService {
   captchaChallenge(caller: CallerContext): CaptchaChallenge;
   login(caller: CallerContext, input: LoginInput): Promise<Session>;
   /** A new access token, and a new refresh token unless the grace case of the header comment applied. */
-  refresh(caller: CallerContext, refreshToken: string | undefined): Promise<{ token: string; refreshToken?: string }>;
-  logout(caller: CallerContext, refreshToken: string | undefined): Promise<void>;
+  refresh(caller: CallerContext, credentials: SessionCredentials): Promise<{ token: string; refreshToken?: string }>;
+  logout(caller: CallerContext, credentials: SessionCredentials): Promise<void>;
 }
 
 /**
@@ -91,7 +104,7 @@ const ipPolicy = { max: LOGIN_PER_IP_MAX, windowMs: LOGIN_RATE_WINDOW_MS };
 type RefreshOutcome =
   | { kind: 'invalid'; revoked?: { userId: number; sessionId: string } }
   | { kind: 'inactive' }
-  | { kind: 'ok'; user: repo.AuthUser; sessionId: string; issued?: IssuedRefresh };
+  | { kind: 'ok'; user: repo.AuthUser; session: SessionRef; issued?: IssuedRefresh };
 
 /** The slider captcha's server check (login and sign-up): a sealed, unexpired challenge, answered once, within 6 px. */
 export function createCaptchaVerifier(db: Database, secret: string) {
@@ -148,62 +161,115 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       });
       if (!issued) throw fail('ERR_TENANT_INACTIVE');
       await byPair.reset(pair);
-      const body = await loginResponse(tokens, user, issued.sessionId, issued.relations);
+      const body = await loginResponse(tokens, user, issued, issued.relations);
       return { body, refreshToken: issued.refreshToken };
     },
 
-    async refresh(_caller, cookie) {
-      const parsed = parseTenantToken(cookie);
-      if (!parsed) throw fail('ERR_INVALID_TOKEN');
-      const ctx = systemContext(parsed.tenantId);
-      const outcome = await withTenant(db, ctx, async (tx): Promise<RefreshOutcome> => {
-        const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
-        if (!row) return { kind: 'invalid' };
-        const revoked = { userId: row.userId, sessionId: row.familyId };
-        let rotate = true;
-        if (row.revokedAt) {
-          const recent = Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
-          if (!recent || !(await repo.familyHasLiveToken(tx, ctx.tenantId, row.familyId))) {
-            await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
-            return { kind: 'invalid', revoked };
-          }
-          rotate = false;
-        } else if (row.expiresAt.getTime() <= Date.now()) {
-          return { kind: 'invalid' };
-        }
-        const user = await repo.findUserById(tx, ctx.tenantId, row.userId);
-        if (!user || user.tokenVersion !== row.tokenVersion) {
+    async refresh(_caller, credentials) {
+      // The cookie, when present, wins: the bearer is the fallback of clients that never get it back.
+      if (credentials.cookie) return refreshWith({ cookie: credentials.cookie });
+      if (credentials.bearer) return refreshWith({ bearer: await readBearer(credentials.bearer) });
+      throw fail('ERR_INVALID_TOKEN');
+    },
+
+    async logout(_caller, credentials) {
+      const ended = credentials.cookie
+        ? await endCookieSession(credentials.cookie)
+        : credentials.bearer
+          ? await endBearerSession(credentials.bearer)
+          : null;
+      if (ended) events.publish('auth.session_ended', ended);
+    },
+  };
+
+  /** A bearer's claims when it names a session and its rotation; signature verified, expiry ignored. */
+  async function readBearer(bearer: string): Promise<AccessClaims & SessionRef> {
+    const claims = await tokens.verifyRefreshable(bearer);
+    if (!claims.sessionId || claims.refreshId === undefined) throw fail('ERR_INVALID_TOKEN');
+    return { ...claims, sessionId: claims.sessionId, refreshId: claims.refreshId };
+  }
+
+  /**
+   * One rotation, with the cookie's refresh token or with the one the bearer was issued with (its `rid`): the same
+   * rules for both, so an old bearer presented again counts as a copy exactly like an old cookie.
+   */
+  async function refreshWith(
+    credential: { cookie: string; bearer?: never } | { bearer: AccessClaims & SessionRef; cookie?: never },
+  ): Promise<{ token: string; refreshToken?: string }> {
+    const parsed = credential.cookie !== undefined ? parseTenantToken(credential.cookie) : null;
+    if (credential.cookie !== undefined && !parsed) throw fail('ERR_INVALID_TOKEN');
+    const bearer = credential.bearer;
+    const ctx = systemContext(asTenantId(bearer ? bearer.tenantId : parsed!.tenantId));
+    const outcome = await withTenant(db, ctx, async (tx): Promise<RefreshOutcome> => {
+      const row = bearer
+        ? await repo.findRefreshTokenById(tx, ctx.tenantId, bearer.refreshId)
+        : await repo.findRefreshToken(tx, ctx.tenantId, parsed!.hash);
+      if (!row) return { kind: 'invalid' };
+      // A signed bearer always names its own session's token; anything else is not ours to judge.
+      if (bearer && (row.familyId !== bearer.sessionId || row.userId !== bearer.userId)) return { kind: 'invalid' };
+      const revoked = { userId: row.userId, sessionId: row.familyId };
+      let rotate = true;
+      let live: repo.RefreshTokenRow | undefined = row;
+      if (row.revokedAt) {
+        const recent = Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
+        live = recent ? await repo.findLiveFamilyToken(tx, ctx.tenantId, row.familyId) : undefined;
+        if (!live) {
           await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
           return { kind: 'invalid', revoked };
         }
-        if (!isTenantUsable(await findTenantById(tx, ctx.tenantId))) return { kind: 'inactive' };
-        const sessionId = row.familyId;
-        // A concurrent request may have rotated it between our read and now: then it is the grace case.
-        if (!rotate || !(await repo.revokeRefreshToken(tx, ctx.tenantId, row.id)))
-          return { kind: 'ok', user, sessionId };
-        const issued = await issueRefreshToken(tx, user, config.refreshTokenTtl, sessionId);
-        return { kind: 'ok', user, sessionId, issued };
-      });
-      if (outcome.kind === 'invalid') {
-        if (outcome.revoked) events.publish('auth.session_ended', { tenantId: ctx.tenantId, ...outcome.revoked });
-        throw fail('ERR_INVALID_TOKEN');
+        rotate = false;
+      } else if (row.expiresAt.getTime() <= Date.now()) {
+        return { kind: 'invalid' };
       }
-      if (outcome.kind === 'inactive') throw fail('ERR_TENANT_INACTIVE');
-      const token = await signAccessToken(tokens, outcome.user, outcome.sessionId);
-      return outcome.issued ? { token, refreshToken: outcome.issued.refreshToken } : { token };
-    },
-
-    async logout(_caller, cookie) {
-      const parsed = parseTenantToken(cookie);
-      if (!parsed) return;
-      const ctx = systemContext(parsed.tenantId);
-      const ended = await withTenant(db, ctx, async (tx) => {
-        const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
-        if (!row) return null;
+      const user = await repo.findUserById(tx, ctx.tenantId, row.userId);
+      if (!user || user.tokenVersion !== row.tokenVersion) {
         await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
-        return { userId: row.userId, sessionId: row.familyId };
-      });
-      if (ended) events.publish('auth.session_ended', { tenantId: ctx.tenantId, ...ended });
-    },
-  };
+        return { kind: 'invalid', revoked };
+      }
+      if (!isTenantUsable(await findTenantById(tx, ctx.tenantId))) return { kind: 'inactive' };
+      const sessionId = row.familyId;
+      if (rotate && (await repo.revokeRefreshToken(tx, ctx.tenantId, row.id))) {
+        const issued = await issueRefreshToken(tx, user, config.refreshTokenTtl, sessionId);
+        return { kind: 'ok', user, session: issued, issued };
+      }
+      // The grace case, or a concurrent request rotated it between our read and now: an access token only, issued
+      // with the family's live token so that the bearer the client keeps still refreshes later.
+      if (rotate) live = await repo.findLiveFamilyToken(tx, ctx.tenantId, sessionId);
+      if (!live) return { kind: 'invalid' };
+      return { kind: 'ok', user, session: { sessionId, refreshId: live.id } };
+    });
+    if (outcome.kind === 'invalid') {
+      if (outcome.revoked) events.publish('auth.session_ended', { tenantId: ctx.tenantId, ...outcome.revoked });
+      throw fail('ERR_INVALID_TOKEN');
+    }
+    if (outcome.kind === 'inactive') throw fail('ERR_TENANT_INACTIVE');
+    const token = await signAccessToken(tokens, outcome.user, outcome.session);
+    return outcome.issued ? { token, refreshToken: outcome.issued.refreshToken } : { token };
+  }
+
+  async function endCookieSession(cookie: string) {
+    const parsed = parseTenantToken(cookie);
+    if (!parsed) return null;
+    const ctx = systemContext(parsed.tenantId);
+    return withTenant(db, ctx, async (tx) => {
+      const row = await repo.findRefreshToken(tx, ctx.tenantId, parsed.hash);
+      if (!row) return null;
+      await repo.revokeRefreshFamily(tx, ctx.tenantId, row.familyId);
+      return { tenantId: ctx.tenantId, userId: row.userId, sessionId: row.familyId };
+    });
+  }
+
+  /** A cookie-less client logs out with its bearer (expired or not): the session it names ends. */
+  async function endBearerSession(bearer: string) {
+    const claims = await tokens.verifyRefreshable(bearer).catch(() => null);
+    const sessionId = claims?.sessionId;
+    if (!claims || !sessionId) return null;
+    const ctx = systemContext(asTenantId(claims.tenantId));
+    return withTenant(db, ctx, async (tx) => {
+      const live = await repo.findLiveFamilyToken(tx, ctx.tenantId, sessionId);
+      if (!live || live.userId !== claims.userId) return null;
+      await repo.revokeRefreshFamily(tx, ctx.tenantId, sessionId);
+      return { tenantId: ctx.tenantId, userId: claims.userId, sessionId };
+    });
+  }
 }

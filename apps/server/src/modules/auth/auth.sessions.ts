@@ -1,7 +1,8 @@
 /**
  * What a session is made of: a short-lived access token (JWT) and an opaque refresh token kept in the `jrt` cookie,
  * stored only as a SHA-256 hash, rotated on use within a family. The family id is the session id (`sid`) every access
- * token of the session carries. Login and sign-up confirmation both end here.
+ * token of the session carries; its `rid` names the refresh token it was issued with, so a client without the cookie
+ * can refresh with its bearer (auth.service.ts). Login and sign-up confirmation both end here.
  */
 import crypto from 'node:crypto';
 import type { LoginResponse } from '@conversa/shared';
@@ -18,10 +19,16 @@ export interface Session {
   refreshToken: string;
 }
 
-/** A refresh token and the session (family) it belongs to. */
-export interface IssuedRefresh {
-  refreshToken: string;
+/** Which rotation of which session an access token is issued with (claims `sid` and `rid`). */
+export interface SessionRef {
   sessionId: string;
+  /** The refresh token's row id. */
+  refreshId: number;
+}
+
+/** A refresh token and the session (family) it belongs to. */
+export interface IssuedRefresh extends SessionRef {
+  refreshToken: string;
 }
 
 /** A trial whose due date has passed counts as inactive, like a deactivated tenant. */
@@ -48,7 +55,7 @@ export async function issueRefreshToken(
   familyId: string = crypto.randomUUID(),
 ): Promise<IssuedRefresh> {
   const token = newTenantToken(user.tenantId);
-  await insertRefreshToken(tx, {
+  const refreshId = await insertRefreshToken(tx, {
     tenantId: user.tenantId,
     userId: user.id,
     tokenHash: sha256(token),
@@ -56,20 +63,21 @@ export async function issueRefreshToken(
     tokenVersion: user.tokenVersion,
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
-  return { refreshToken: token, sessionId: familyId };
+  return { refreshToken: token, sessionId: familyId, refreshId };
 }
 
 export const signAccessToken = (
   tokens: TokenService,
   user: Pick<AuthUser, 'id' | 'tenantId' | 'profile' | 'tokenVersion'>,
-  sessionId: string,
+  session: SessionRef,
 ): Promise<string> =>
   tokens.signAccess({
     userId: user.id,
     tenantId: user.tenantId,
     profile: user.profile,
     tokenVersion: user.tokenVersion,
-    sessionId,
+    sessionId: session.sessionId,
+    refreshId: session.refreshId,
   });
 
 /** The user's queues and allowed channels as the login answer carries them (`queues[]`, `whatsappAllowed[]`). */
@@ -82,11 +90,11 @@ export interface LoginRelations {
 export async function loginResponse(
   tokens: TokenService,
   user: AuthUser,
-  sessionId: string,
+  session: SessionRef,
   relations: LoginRelations = { queues: [], whatsappAllowed: [] },
 ): Promise<LoginResponse> {
   return {
-    token: await signAccessToken(tokens, user, sessionId),
+    token: await signAccessToken(tokens, user, session),
     username: user.name,
     email: user.email,
     profile: user.profile,

@@ -123,7 +123,7 @@ export function createSignupService(deps: SignupDeps): SignupService {
           });
           return { user: created, issued: await issueRefreshToken(tx, created, config.refreshTokenTtl) };
         });
-        return { body: await loginResponse(tokens, user, issued.sessionId), refreshToken: issued.refreshToken };
+        return { body: await loginResponse(tokens, user, issued), refreshToken: issued.refreshToken };
       } catch (error) {
         if (isUniqueViolation(error)) throw fail('ERR_SIGNUP_TOKEN_INVALID', 'token');
         throw error;
