@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fail } from '../../platform/http/errors.js';
 import {
   BRANDING_PATHS,
   DEFAULT_APP_NAME,
@@ -30,9 +31,15 @@ const publicRoute = (description: string) => ({
   schema: { tags: ['branding'], description },
 });
 
-export function brandingRoutes(): FastifyPluginAsyncZod {
+/**
+ * `publicUrl`: the server's public address (PUBLIC_URL, no trailing slash). The app info's file URLs are absolute on
+ * it (client-contract §6: every URL the API returns for a file); the manifest keeps paths, which browsers resolve
+ * against the manifest's own address.
+ */
+export function brandingRoutes(options: { publicUrl: string }): FastifyPluginAsyncZod {
   const icons = { 192: renderIconPng(192), 512: renderIconPng(512) };
   const manifest = JSON.stringify(webManifest(DEFAULT_APP_NAME));
+  const absolute = (path: string) => `${options.publicUrl}${path}`;
 
   return async (app) => {
     app.get(
@@ -41,12 +48,18 @@ export function brandingRoutes(): FastifyPluginAsyncZod {
       async () => ({
         appName: DEFAULT_APP_NAME,
         themeColor: THEME_COLOR,
-        logo: BRANDING_PATHS.logo,
-        favicon: BRANDING_PATHS.favicon,
-        icons: webManifest(DEFAULT_APP_NAME).icons,
-        manifest: BRANDING_PATHS.manifest,
+        logo: absolute(BRANDING_PATHS.logo),
+        favicon: absolute(BRANDING_PATHS.favicon),
+        icons: webManifest(DEFAULT_APP_NAME).icons.map((icon) => ({ ...icon, src: absolute(icon.src) })),
+        manifest: absolute(BRANDING_PATHS.manifest),
       }),
     );
+
+    // The family's clients ask for uploaded logos here (client-contract §18 `/custom/uploadLogo`). No upload exists
+    // yet, so every name is unknown: 404, never the quick-message route's 400 for a tenant id that is no number.
+    app.get('/public/logos/*', publicRoute('An uploaded logo (none yet: 404)'), async () => {
+      throw fail('ERR_NOT_FOUND');
+    });
 
     app.get('/public/logo.svg', publicRoute('The app logo (SVG)'), async (_request, reply) =>
       reply.type('image/svg+xml').header('Cache-Control', CACHE).send(LOGO_SVG),

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
+const PUBLIC_URL = 'https://atendimento.example.com';
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL });
 });
 afterAll(async () => t.close());
 
@@ -19,11 +20,36 @@ describe('public branding', () => {
       const res = await get('/api/public/app-info/', headers);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      const info = res.json<{ appName: string; logo: string; favicon: string; manifest: string; themeColor: string }>();
+      const info = res.json<{
+        appName: string;
+        logo: string;
+        favicon: string;
+        manifest: string;
+        themeColor: string;
+        icons: { src: string }[];
+      }>();
       expect(info.appName).toBe('Conversa');
       expect(info.themeColor).toMatch(/^#[0-9a-f]{6}$/i);
-      for (const path of [info.logo, info.favicon, info.manifest]) expect((await get(path)).statusCode).toBe(200);
+      // Absolute on PUBLIC_URL (client-contract §6): a client of another origin opens them as they are.
+      const urls = [info.logo, info.favicon, info.manifest, ...info.icons.map((i) => i.src)];
+      expect(urls).toHaveLength(6);
+      for (const url of urls) {
+        expect(url.startsWith(`${PUBLIC_URL}/api/public/`), url).toBe(true);
+        expect((await get(new URL(url).pathname)).statusCode).toBe(200);
+      }
     }
+  });
+
+  it('answers 404 for a logo file it does not have, with or without the /api prefix', async () => {
+    for (const path of ['/api/public/logos/unknown.png', '/api/public/logos/a/b.svg', '/api/public/logos/']) {
+      const res = await get(path, { authorization: 'Bearer null' });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toEqual({ error: 'ERR_NOT_FOUND' });
+    }
+    // A client built without the prefix is sent to /api first (as for quick-message files), then told the same.
+    const bare = await get('/public/logos/unknown.png');
+    expect(bare.statusCode).toBe(308);
+    expect(bare.headers.location).toBe('/api/public/logos/unknown.png');
   });
 
   it('serves the logo and favicon as SVG', async () => {

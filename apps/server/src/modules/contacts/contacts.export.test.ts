@@ -13,10 +13,12 @@ let tenant: number;
 let admin: TestUser;
 let expected: string[][];
 
+/** Where clients reach the server (PUBLIC_URL): the download link is absolute on it (client-contract §6). */
+const PUBLIC_URL = 'https://atendimento.example.com';
 const HEADER = ['Nome', 'Número', 'Email', 'CPF', 'Aniversário', 'Etiquetas', 'Informações adicionais'];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: `${PUBLIC_URL}/` });
   tenant = await t.createTenant();
   admin = await t.createUser({ tenantId: tenant, profile: 'admin' });
   const [vip, alpha] = await withTenant(t.platform.db, systemContext(tenant), (tx) =>
@@ -81,8 +83,11 @@ async function exportLink(format?: 'csv' | 'xlsx', user = admin) {
   });
   expect(res.statusCode, res.body).toBe(200);
   const { downloadLink } = res.json<{ downloadLink: string }>();
-  expect(downloadLink).toMatch(/^\/api\/contacts\/export\/[\w-]+\.[\w-]+$/);
-  return downloadLink;
+  // Absolute on PUBLIC_URL (its trailing slash dropped): clients of another origin open it as it is.
+  expect(downloadLink.startsWith(`${PUBLIC_URL}/api/contacts/export/`), downloadLink).toBe(true);
+  const url = new URL(downloadLink);
+  expect(url.pathname).toMatch(/^\/api\/contacts\/export\/[\w-]+\.[\w-]+$/);
+  return url.pathname;
 }
 
 describe('contact export', () => {

@@ -66,7 +66,15 @@ function csvField(value: string): string {
   return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function createExportService(deps: { db: Database; exportsDir: string; secret: string }) {
+export interface ExportServiceDeps {
+  db: Database;
+  exportsDir: string;
+  secret: string;
+  /** The server's public address (PUBLIC_URL, no trailing slash): `downloadLink` is absolute (client-contract §6). */
+  publicUrl: string;
+}
+
+export function createExportService(deps: ExportServiceDeps) {
   async function* pages(ctx: TenantContext): AsyncGenerator<ExportRow[]> {
     let afterId = 0;
     for (;;) {
@@ -115,7 +123,7 @@ export function createExportService(deps: { db: Database; exportsDir: string; se
       }
       const exp = Math.floor(Date.now() / 1000) + EXPORT_LINK_TTL_SECONDS;
       const token = signDownloadToken(deps.secret, { file: name, tenantId: ctx.tenantId, exp });
-      return { downloadLink: `/api/contacts/export/${token}` };
+      return { downloadLink: `${deps.publicUrl}/api/contacts/export/${token}` };
     },
 
     /** The file a download link points to; 404 ERR_NOT_FOUND for a forged, expired or spent link. */

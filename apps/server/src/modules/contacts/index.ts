@@ -59,7 +59,7 @@ export const contactsModule: AppModule = (platform) => {
   const service = createContactsService({ db, events, logger: platform.logger.child({ module: 'contacts' }) });
   const files = contactFilesRoutes({
     imports: createImportService({ db, jobs, importJob: contactsJobs.importContacts }),
-    exports: createExportService({ db, exportsDir, secret: secrets.jwtSecret }),
+    exports: createExportService({ db, exportsDir, secret: secrets.jwtSecret, publicUrl: config.publicUrl }),
     merge: createMergeService({ db, events }),
     importsDir,
   });
