@@ -286,14 +286,14 @@ describe('chat panel: ticket actions', () => {
     await waitFor(() => expect(put('/tickets/10')).toEqual([{ status: 'open', userId: ME }]));
   });
 
-  it('transfers and shows the catalogue text when the user already has the ticket', async () => {
+  it('transfers and shows the catalogue text when the server refuses', async () => {
     routes['GET /queue/'] = () => jsonResponse([{ id: 2, queue: 'Vendas', isActive: true }]);
     routes['GET /users/'] = () =>
       jsonResponse({
         users: [
           {
-            id: 7,
-            name: 'Ana',
+            id: 8,
+            name: 'Bruno',
             email: 'ana@x.test',
             profile: 'user',
             tenantId: 1,
@@ -316,12 +316,12 @@ describe('chat panel: ticket actions', () => {
     await waitFor(() => expect(callsTo('GET /users/')).toHaveLength(1));
     fireEvent.click(within(dialog).getByTestId('chat-transfer-user'));
     // The dropdown is still in its opening transition in jsdom.
-    fireEvent.click(await screen.findByRole('option', { name: 'Ana', hidden: true }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Bruno', hidden: true }));
     fireEvent.click(within(dialog).getByTestId('chat-transfer-submit'));
     expect(await screen.findByTestId('chat-transfer-error')).toHaveTextContent(
       'Ticket já pertence ao usuário selecionado.',
     );
-    expect(put('/tickets/10')).toEqual([{ userId: 7, queueId: 2, status: 'open', isTransference: 1 }]);
+    expect(put('/tickets/10')).toEqual([{ userId: 8, queueId: 2, status: 'open', isTransference: 1 }]);
   });
 
   it('lists the logs with the translated type, who and when', async () => {

@@ -86,3 +86,67 @@ describe('transfer to the chatbot', { timeout: 40_000 }, () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/chat-flow')).toBe(false);
   });
 });
+
+const user = (id: number, name: string) => ({
+  id,
+  name,
+  email: `${id}@x.test`,
+  profile: 'user',
+  tenantId: 1,
+  isOnline: true,
+  blockWavoip: false,
+  queues: [],
+  whatsappAllowed: [],
+  configs: {},
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+describe('transfer to a queue or an agent', { timeout: 40_000 }, () => {
+  beforeEach(() => {
+    fetchMock.mockImplementation(async (url) => {
+      const path = String(url).replace(/\?.*$/, '');
+      if (path === '/api/queue/')
+        return jsonResponse([
+          { id: 2, queue: 'Vendas', isActive: true },
+          { id: 3, queue: 'Suporte', isActive: true },
+        ]);
+      if (path === '/api/users/')
+        return jsonResponse({ users: [user(7, 'Ana'), user(8, 'Bruno')], count: 2, hasMore: false });
+      return jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
+    });
+  });
+
+  async function open(ticket = ticketFixture(10)) {
+    renderWithProviders(<TransferModal ticket={ticket} opened onClose={vi.fn()} canListUsers />);
+    const dialog = await screen.findByRole('dialog');
+    const queue = within(dialog).getByTestId('chat-transfer-queue');
+    await waitFor(() => expect(queue).toHaveValue('Vendas (fila atual)'));
+    return { dialog, queue };
+  }
+
+  it('picking the current queue again keeps it (it used to clear the field) and says it is the current one', async () => {
+    const { queue } = await open();
+    fireEvent.click(queue);
+    fireEvent.click(await screen.findByRole('option', { name: 'Vendas (fila atual)', hidden: true }));
+    expect(queue).toHaveValue('Vendas (fila atual)');
+    expect(screen.getByRole('option', { name: 'Suporte', hidden: true })).toBeInTheDocument();
+  });
+
+  it('offers the current agent disabled, marked as the current one', async () => {
+    const { dialog } = await open();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/users/'))).toBe(true));
+    fireEvent.click(within(dialog).getByTestId('chat-transfer-user'));
+    const current = await screen.findByRole('option', { name: 'Ana (atendente atual)', hidden: true });
+    expect(current).toHaveAttribute('data-combobox-disabled');
+    fireEvent.click(current);
+    expect(within(dialog).getByTestId('chat-transfer-user')).toHaveValue('');
+    expect(screen.getByRole('option', { name: 'Bruno', hidden: true })).not.toHaveAttribute('data-combobox-disabled');
+  });
+
+  it('says so and offers no transfer when nothing would change (an unassigned ticket to its own queue)', async () => {
+    const { dialog } = await open(ticketFixture(10, { status: 'pending', userId: null, user: null }));
+    expect(within(dialog).getByText('O ticket já está nesta fila: escolha outra fila ou um atendente.')).toBeVisible();
+    expect(within(dialog).getByTestId('chat-transfer-submit')).toBeDisabled();
+  });
+});

@@ -63,10 +63,21 @@ export function TransferModal({
     );
   };
 
+  // The current queue and assignee say so: picking the current queue keeps it (it used to clear the field), the
+  // current assignee cannot be picked, and a transfer that would change nothing is not offered.
   const queueOptions = (queues.data ?? [])
     .filter((queue) => queue.isActive !== false || queue.id === ticket.queueId)
-    .map((queue) => ({ value: String(queue.id), label: queue.queue }));
-  const userOptions = users.users.map((user) => ({ value: String(user.id), label: user.name }));
+    .map((queue) => ({
+      value: String(queue.id),
+      label: queue.id === ticket.queueId ? t('chat.transfer.currentQueue', { name: queue.queue }) : queue.queue,
+    }));
+  const userOptions = users.users.map((user) =>
+    user.id === ticket.userId
+      ? { value: String(user.id), label: t('chat.transfer.currentUser', { name: user.name }), disabled: true }
+      : { value: String(user.id), label: user.name },
+  );
+  const sameQueue = queueId !== null && queueId === String(ticket.queueId);
+  const unchanged = sameQueue && !userId && ticket.userId === null;
   const flowOptions = flows.flows.map((flow) => ({ value: String(flow.id), label: flow.name }));
 
   return (
@@ -111,6 +122,7 @@ export function TransferModal({
               value={queueId}
               onChange={setQueueId}
               clearable
+              hint={unchanged ? t('chat.transfer.sameQueue') : undefined}
               testId="chat-transfer-queue"
             />
             <TargetSelect
@@ -140,7 +152,7 @@ export function TransferModal({
           <Button
             onClick={submit}
             loading={change.isPending || handToBot.isPending}
-            disabled={target === 'chatbot' ? !chatFlowId : !queueId && !userId}
+            disabled={target === 'chatbot' ? !chatFlowId : (!queueId && !userId) || unchanged}
             data-testid="chat-transfer-submit"
           >
             {t('chat.transfer.submit')}
@@ -159,10 +171,12 @@ function TargetSelect(props: {
   state: { isLoading: boolean; isError: boolean };
   loadError: string;
   nothingFound: string;
-  data: { value: string; label: string }[];
+  data: { value: string; label: string; disabled?: boolean }[];
   value: string | null;
   onChange: (value: string | null) => void;
   clearable?: boolean;
+  /** Why the picked value would not do (a validation text under the field). */
+  hint?: string | undefined;
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -175,9 +189,10 @@ function TargetSelect(props: {
       value={props.value}
       onChange={props.onChange}
       clearable={props.clearable}
+      allowDeselect={false}
       searchable
       nothingFoundMessage={props.nothingFound}
-      error={props.state.isError ? props.loadError : undefined}
+      error={props.state.isError ? props.loadError : props.hint}
       data-testid={props.testId}
       comboboxProps={{ withinPortal: true }}
     />
