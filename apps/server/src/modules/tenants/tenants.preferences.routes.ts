@@ -1,7 +1,8 @@
 /**
  * Static /tenants/... paths of the reference client (client-contract §15, §18) and its public colours. Reads for
- * every user of the tenant, writes for its admins. Shapes are the client's: one-element arrays for business hours
- * and rating, a bare array of colour objects.
+ * every user of the tenant, writes for its admins. Shapes are the client's: one-element arrays for the business hours
+ * and rating reads, the object itself for the business-hours writes (the client reads `businessHours` /
+ * `messageBusinessHours` of the answer), a bare array of colour objects.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -23,6 +24,8 @@ import { actor, requireProfile } from '../../platform/http/auth.js';
 import type { TenantPreferencesService } from './tenants.preferences.js';
 
 const tags = ['tenants'];
+/** What the business-hours writes answer: the one object the read wraps in an array. */
+const savedBusinessHoursSchema = businessHoursResponseSchema.element;
 
 export function tenantPreferencesRoutes(service: TenantPreferencesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,15 +40,14 @@ export function tenantPreferencesRoutes(service: TenantPreferencesService): Fast
     );
     app.put(
       '/tenants/business-hours',
-      { schema: { tags, body: businessHoursInputSchema, response: { 200: businessHoursResponseSchema } } },
-      async (request) => [await service.saveBusinessHours(requireProfile(request, 'admin'), request.body)],
+      { schema: { tags, body: businessHoursInputSchema, response: { 200: savedBusinessHoursSchema } } },
+      async (request) => service.saveBusinessHours(requireProfile(request, 'admin'), request.body),
     );
     app.put(
       '/tenants/message-business-hours',
-      { schema: { tags, body: messageBusinessHoursInputSchema, response: { 200: businessHoursResponseSchema } } },
-      async (request) => [
-        await service.saveMessageBusinessHours(requireProfile(request, 'admin'), request.body.messageBusinessHours),
-      ],
+      { schema: { tags, body: messageBusinessHoursInputSchema, response: { 200: savedBusinessHoursSchema } } },
+      async (request) =>
+        service.saveMessageBusinessHours(requireProfile(request, 'admin'), request.body.messageBusinessHours),
     );
 
     app.get('/tenants/rating', { schema: { tags, response: { 200: ratingResponseSchema } } }, async (request) => [

@@ -49,9 +49,16 @@ describe('business hours', () => {
     const days = week('H').reverse();
     const put = await t.call(admin, 'PUT', '/tenants/business-hours/', days);
     expect(put.statusCode).toBe(200);
-    expect(put.json()[0].businessHours.map((d: { day: number }) => d.day)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // The writes answer the object (client-contract §15: the client reads `businessHours` of the answer), not an array.
+    const saved = put.json<{ businessHours: { day: number }[]; messageBusinessHours: string }>();
+    expect(Array.isArray(saved)).toBe(false);
+    expect(saved.businessHours.map((d) => d.day)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(saved.messageBusinessHours).toBe('');
     const msg = await t.call(admin, 'PUT', '/tenants/message-business-hours/', { messageBusinessHours: 'Fechado' });
-    expect(msg.json()[0]).toMatchObject({ messageBusinessHours: 'Fechado' });
+    expect(msg.statusCode).toBe(200);
+    expect(Array.isArray(msg.json())).toBe(false);
+    expect(msg.json()).toMatchObject({ messageBusinessHours: 'Fechado' });
+    expect(msg.json().businessHours).toHaveLength(7);
     const read = (await t.call(agent, 'GET', '/tenants/business-hours')).json()[0];
     expect(read.messageBusinessHours).toBe('Fechado');
     expect(read.businessHours.every((d: { type: string }) => d.type === 'H')).toBe(true);

@@ -1,6 +1,7 @@
 /**
  * Business hours and the absence message (client-contract §15): read as a one-element array, the week written as a
- * bare array of 7 days, the message on its own. Reads for every user; writes for admins (others get 403).
+ * bare array of 7 days, the message on its own; both writes answer the object itself. Reads for every user; writes
+ * for admins (others get 403).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { businessHoursResponseSchema, type BusinessHoursDay } from '@conversa/shared';
@@ -21,9 +22,12 @@ export const useBusinessHours = () =>
     queryFn: async ({ signal }) => firstOf(await api.get('/tenants/business-hours/', { signal, background: true })),
   });
 
+/** The writes' answer: `{ businessHours, messageBusinessHours }`. */
+const savedBusinessHoursSchema = businessHoursResponseSchema.element;
+
 function useStoreAnswer() {
   const queryClient = useQueryClient();
-  return (body: unknown) => queryClient.setQueryData(businessHoursKey, firstOf(body));
+  return (body: unknown) => queryClient.setQueryData(businessHoursKey, savedBusinessHoursSchema.parse(body));
 }
 
 /** PUT /tenants/business-hours/ with the bare array of the 7 days. */

@@ -54,11 +54,12 @@ beforeEach(() => {
       return jsonResponse(tenantZone ? [tenantFixture({ timezone: tenantZone })] : []);
     if (key === 'PUT /tenants/business-hours/') {
       current = { ...current, businessHours: JSON.parse(String(init?.body)) as BusinessHoursDay[] };
-      return jsonResponse([current]);
+      // The writes answer the object, the read a one-element array (client-contract §15).
+      return jsonResponse(current);
     }
     if (key === 'PUT /tenants/message-business-hours/') {
       current = { ...current, ...(JSON.parse(String(init?.body)) as { messageBusinessHours: string }) };
-      return jsonResponse([current]);
+      return jsonResponse(current);
     }
     return jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
   });
