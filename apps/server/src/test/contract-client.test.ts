@@ -2,9 +2,11 @@
  * The server as a client of the family meets it (client-contract §1, §2, §4, §5, §19): over the network only, with
  * the paths, trailing slashes, query arrays, bodies and socket options the reference client uses. It logs in, opens
  * its socket, sees a new Telegram conversation arrive live, works it to the end, survives a server-side disconnect,
- * and a logged-out tab does not hammer the server with handshakes.
+ * and a logged-out tab does not hammer the server with handshakes. A client served from another origin, which never
+ * gets the refresh cookie back, refreshes on its 403s with the bearer alone and keeps working.
  */
 import type { AddressInfo } from 'node:net';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   loginResponseSchema,
@@ -18,6 +20,7 @@ import {
   type TicketListResponse,
 } from '@conversa/shared';
 import type { JobDefinition } from '../platform/jobs/queue.js';
+import { createTokenService } from '../platform/http/tokens.js';
 import { TELEGRAM_SECRET_HEADER } from '../modules/channels/providers/telegram/telegram.adapter.js';
 import {
   startTelegramSimulator,
@@ -272,5 +275,78 @@ describe('a client of the family, end to end', () => {
       anonymous.socket.disconnect();
       handshakes.stop();
     }
+  });
+});
+
+describe('a client of the family on another origin (no refresh cookie)', () => {
+  const remote = () => new ContractClient(base, { cookies: false });
+
+  /** The reference client's answer to a 403: one POST /auth/refresh_token, then `token` from the answer is stored. */
+  async function onForbidden(client: ContractClient): Promise<void> {
+    const refreshed = await client.request<{ token: string }>('POST', '/auth/refresh_token');
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    expect(Object.keys(refreshed.body)).toEqual(['token']);
+    client.storage.token = refreshed.body.token;
+  }
+
+  /** The stored token as it is once its 15 minutes have passed (same claims, signed by the server, expired). */
+  async function expire(token: string): Promise<string> {
+    const claims = decodeJwt(token);
+    return createTokenService(t.platform.secrets.jwtSecret, -60).signAccess({
+      userId: Number(claims.sub),
+      tenantId: Number(claims.tid),
+      profile: login.profile,
+      tokenVersion: Number(claims.ver),
+      sessionId: claims.sid as string,
+      refreshId: claims.rid as number,
+    });
+  }
+
+  it('refreshes with only its bearer after a permission 403 and after its token expired, and keeps working', async () => {
+    const client = remote();
+    const res = await client.request<LoginResponse>('POST', '/auth/login/', {
+      email: agent.email,
+      password: agent.password,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    login = loginResponseSchema.parse(res.body);
+    client.storage.token = login.token;
+    expect(client.hasRefreshCookie).toBe(false);
+
+    // An agent's screen calls an admin route: 403 ERR_NO_PERMISSION, and the refresh it triggers is harmless.
+    const refused = await client.request('DELETE', '/whatsapp/999999999');
+    expect(refused).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const before = client.storage.token;
+    await onForbidden(client);
+    expect(client.storage.token).not.toBe(before);
+    const list = await client.request<TicketListResponse>(
+      'GET',
+      '/tickets?status[]=open&status[]=pending&pageNumber=1',
+    );
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+
+    // Later the token in storage has expired: 403 ERR_SESSION_EXPIRED, refresh with the expired bearer, go on.
+    client.storage.token = await expire(client.storage.token!);
+    const stale = await client.request('GET', `/users/${login.userId}`);
+    expect(stale).toEqual({ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } });
+    await onForbidden(client);
+    const me = await client.request<{ id: number }>('GET', `/users/${login.userId}`);
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    const saved = await client.request('PUT', `/users/${login.userId}/configs`, { isDark: false });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    // Its socket, opened with the refreshed token, belongs to a live session.
+    const socket = openReferenceSocket(base, () => ({ token: client.storage.token }));
+    try {
+      await expect.poll(() => socket.counts.connect, { timeout: 5_000 }).toBe(1);
+    } finally {
+      socket.socket.disconnect();
+    }
+
+    // Logging out with the bearer ends the session: the next refresh sends the client to the login screen.
+    const out = await client.request('POST', '/auth/logout/', login);
+    expect(out.status).toBe(204);
+    const after = await client.request('POST', '/auth/refresh_token');
+    expect(after).toEqual({ status: 401, body: { error: 'ERR_INVALID_TOKEN' } });
   });
 });

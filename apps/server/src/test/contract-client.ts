@@ -18,12 +18,18 @@ export interface Answer<T> {
   body: T;
 }
 
-/** The browser side: local storage holds the token, the cookie jar holds `jrt` (path /api/auth). */
+/**
+ * The browser side: local storage holds the token, the cookie jar holds `jrt` (path /api/auth). `cookies: false` is
+ * a client served from another origin, which never gets the cookie back (requests without credentials).
+ */
 export class ContractClient {
   readonly storage: { token: string | null } = { token: null };
   private refreshCookie: string | null = null;
 
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    private readonly options: { cookies?: boolean } = {},
+  ) {}
 
   async request<T = unknown>(method: string, path: string, body?: object): Promise<Answer<T>> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.storage.token ?? 'null'}` };
@@ -37,7 +43,7 @@ export class ContractClient {
     });
     for (const line of res.headers.getSetCookie()) {
       const match = /^jrt=([^;]*)/.exec(line);
-      if (match) this.refreshCookie = match[1] || null;
+      if (match && this.options.cookies !== false) this.refreshCookie = match[1] || null;
     }
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
