@@ -94,6 +94,8 @@ export const evaluationSendSchema = z.object({
   reasons: optionalId.optional(),
   /** A closing message sent before the rating menu. */
   farewellMessage: z.string().max(FAREWELL_MESSAGE_MAX).optional(),
+  /** Without farewellMessage: send the channel's farewell before the menu (the dialog's default). */
+  sendFarewell: z.boolean().optional(),
 });
 export const evaluationLogSchema = z.object({
   id: z.number(),

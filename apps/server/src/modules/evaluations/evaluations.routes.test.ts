@@ -76,6 +76,30 @@ describe('POST /ticketEvaluations/send (resolve with a rating)', () => {
     expect(again.json()).toEqual({ error: 'ERR_EVALUATION_NOT_AVAILABLE' });
   });
 
+  it("sends the channel's farewell before the menu when asked (sendFarewell), the dialog's text instead of it", async () => {
+    const channelId = await makeChannel(t, admin.tenantId);
+    await asSystem((tx) =>
+      tx
+        .update(channels)
+        .set({ sendEvaluation: 'enabled', farewellMessage: 'Obrigado pelo contato!' })
+        .where(eq(channels.id, channelId)),
+    );
+    const sent = async (body: Record<string, unknown>) => {
+      recorder.calls.length = 0;
+      const res = await t.call(agent, 'POST', '/ticketEvaluations/send', {
+        ticketId: await openTicket(channelId),
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return recorder.calls.map((c) => [c.sendType, c.body?.split('\n')[0]]);
+    };
+    const menu = ['evaluation', 'Como você avalia nosso atendimento?'];
+    expect(await sent({ sendFarewell: true })).toEqual([['farewell', 'Obrigado pelo contato!'], menu]);
+    expect(await sent({ sendFarewell: true, farewellMessage: 'Até logo!' })).toEqual([['farewell', 'Até logo!'], menu]);
+    expect(await sent({})).toEqual([menu]);
+    expect(await sent({ sendFarewell: false })).toEqual([menu]);
+  });
+
   it('answers ERR_EVALUATION_NOT_AVAILABLE for a group, a channel without ratings and a closed ticket', async () => {
     const group = await openTicket(ratedChannel, { isGroup: true });
     const plain = await openTicket(plainChannel);

@@ -74,12 +74,13 @@ function assertMayHandle(ctx: AuthedContext, ticket: TicketRow): void {
 }
 
 /** A rating can be asked on an active private ticket whose channel sends ratings. */
-async function assertRatingAvailable(tx: Tx, tenantId: TenantId, ticket: TicketRow): Promise<void> {
+async function assertRatingAvailable(tx: Tx, tenantId: TenantId, ticket: TicketRow) {
   if (ticket.status === 'closed' || ticket.isGroup || ticket.channelId === null) {
     throw fail('ERR_EVALUATION_NOT_AVAILABLE');
   }
   const channel = await findTenantChannel(tx, tenantId, ticket.channelId);
-  if (channel?.sendEvaluation !== ENABLED) throw fail('ERR_EVALUATION_NOT_AVAILABLE');
+  if (!channel || channel.sendEvaluation !== ENABLED) throw fail('ERR_EVALUATION_NOT_AVAILABLE');
+  return channel;
 }
 
 /**
@@ -193,14 +194,16 @@ export function createEvaluationsService(deps: EvaluationsDeps) {
         const ticket = await lockVisibleTicket(tx, ctx, input.ticketId);
         if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
         assertMayHandle(ctx, ticket);
-        await assertRatingAvailable(tx, ctx.tenantId, ticket);
+        const channel = await assertRatingAvailable(tx, ctx.tenantId, ticket);
         const reasonId = input.reasons === undefined ? ticket.reasonId : input.reasons;
         if (reasonId !== null && !(await findReason(tx, ctx.tenantId, reasonId))) throw fail('ERR_NO_REASON_FOUND');
         if (reasonId === null && (await findSetting(tx, ctx.tenantId, 'reasonRequired')) === ENABLED) {
           throw fail('ERR_REASON_REQUIRED');
         }
         if (await settleAbandoned(tx, ctx.tenantId, ticket)) throw fail('ERR_EVALUATION_NOT_AVAILABLE');
-        const farewell = input.farewellMessage?.trim();
+        // The dialog's text, else the channel's farewell when asked for (product-spec §4: the farewell goes first).
+        const farewell =
+          input.farewellMessage?.trim() || (input.sendFarewell ? channel.farewellMessage?.trim() : undefined);
         // Both are sent in this order (one transaction gives them one creation time: the priority orders them).
         if (farewell) await deps.port.queueSystemMessage(tx, ctx, ticket.id, farewell, 'farewell', { priority: 2 });
         const config = await readRatingConfig(tx, ctx.tenantId);

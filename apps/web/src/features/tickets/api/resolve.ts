@@ -54,7 +54,10 @@ export const ratingAvailable = (ticket: TicketDto): boolean =>
 
 export type ResolveRequest =
   | { kind: 'close'; body: TicketUpdateInput }
-  | { kind: 'rating'; body: { ticketId: number; reasons?: number | null; farewellMessage?: string } };
+  | {
+      kind: 'rating';
+      body: { ticketId: number; reasons?: number | null; farewellMessage?: string; sendFarewell?: boolean };
+    };
 
 /** The resolve: errors are shown by the dialog (it stays open). */
 export function useResolveTicket(ticketId: number) {

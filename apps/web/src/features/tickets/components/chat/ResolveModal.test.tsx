@@ -115,8 +115,6 @@ describe('ResolveModal', () => {
   it('with a channel that sends ratings: "send rating" is on and one call sends the written message', async () => {
     const onClose = open(rated());
     expect(await screen.findByTestId('resolve-rating')).toBeChecked();
-    // The channel's own message is no option with a rating.
-    expect(screen.queryByTestId('resolve-farewell-channel')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('resolve-farewell-custom'));
     fireEvent.change(screen.getByTestId('resolve-farewell-text'), { target: { value: '  Até breve!  ' } });
     fireEvent.click(screen.getByTestId('resolve-confirm'));
@@ -125,12 +123,30 @@ describe('ResolveModal', () => {
     expect(bodiesOf('PUT /tickets/10')).toEqual([]);
   });
 
-  it('turning the rating off resolves now; a group ticket is never offered a rating', async () => {
+  it("with a rating the channel's farewell is still offered and preselected: it goes before the menu", async () => {
     const onClose = open(rated());
-    fireEvent.click(await screen.findByTestId('resolve-rating'));
+    expect(await screen.findByTestId('resolve-rating')).toBeChecked();
+    expect(screen.getByTestId('resolve-farewell-channel')).toBeChecked();
     fireEvent.click(screen.getByTestId('resolve-confirm'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(bodiesOf('PUT /tickets/10')).toEqual([{ status: 'closed', userId: 7, sendFarewell: false }]);
+    expect(bodiesOf('POST /ticketEvaluations/send')).toEqual([{ ticketId: 10, sendFarewell: true }]);
+  });
+
+  it('with a rating and "no message", only the menu is asked for', async () => {
+    const onClose = open(rated());
+    fireEvent.click(await screen.findByTestId('resolve-farewell-none'));
+    fireEvent.click(screen.getByTestId('resolve-confirm'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesOf('POST /ticketEvaluations/send')).toEqual([{ ticketId: 10 }]);
+  });
+
+  it("turning the rating off resolves now, with the channel's farewell still picked", async () => {
+    const onClose = open(rated());
+    fireEvent.click(await screen.findByTestId('resolve-rating'));
+    expect(screen.getByTestId('resolve-farewell-channel')).toBeChecked();
+    fireEvent.click(screen.getByTestId('resolve-confirm'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesOf('PUT /tickets/10')).toEqual([{ status: 'closed', userId: 7, sendFarewell: true }]);
   });
 
   it('a group ticket is never offered a rating', async () => {

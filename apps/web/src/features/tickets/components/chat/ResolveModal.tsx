@@ -25,9 +25,10 @@ interface ResolveModalProps {
 }
 
 /**
- * The resolve dialog (product-spec §4): a closing message (the channel's, none, one from the library or written
- * here), a reason (required when the tenant says so) and, when the ticket's channel sends ratings, "send rating"
- * (default on: the ticket then stays open until the customer answers).
+ * The resolve dialog (product-spec §4): a closing message (the channel's by default, none, one from the library or
+ * written here), a reason (required when the tenant says so) and, when the ticket's channel sends ratings, "send
+ * rating" (default on: the closing message goes first, then the menu, and the ticket stays open until the customer
+ * answers).
  */
 export function ResolveModal({ ticket, opened, onClose, ownerId }: ResolveModalProps) {
   const { t } = useTranslation();
@@ -56,9 +57,11 @@ export function resolveRequest(ticketId: number, ownerId: number, values: FormVa
         ? values.farewellText.trim()
         : '';
   if (values.sendRating) {
+    // The farewell goes first, then the rating menu (product-spec §4); the channel's is the server's to read.
+    const farewell = text ? { farewellMessage: text } : values.farewellMode === 'channel' ? { sendFarewell: true } : {};
     return {
       kind: 'rating',
-      body: { ticketId, ...(reasons ? { reasons } : {}), ...(text ? { farewellMessage: text } : {}) },
+      body: { ticketId, ...(reasons ? { reasons } : {}), ...farewell },
     } satisfies ResolveRequest;
   }
   return {
@@ -87,7 +90,8 @@ function ResolveForm({ ticket, ownerId, onDone }: { ticket: TicketDto; ownerId: 
     mode: 'controlled',
     initialValues: {
       sendRating: canRate,
-      farewellMode: canRate ? 'none' : 'channel',
+      // The channel's farewell is the default, with a rating too (it is sent before the menu).
+      farewellMode: 'channel',
       farewellId: null,
       farewellText: '',
       reasonId: ticket.reasons ? String(ticket.reasons) : null,
@@ -119,7 +123,7 @@ function ResolveForm({ ticket, ownerId, onDone }: { ticket: TicketDto; ownerId: 
     });
   });
 
-  const modes: FarewellMode[] = rating ? ['none', 'library', 'custom'] : ['channel', 'none', 'library', 'custom'];
+  const modes: FarewellMode[] = ['channel', 'none', 'library', 'custom'];
 
   return (
     <form onSubmit={submit} noValidate>
@@ -130,11 +134,6 @@ function ResolveForm({ ticket, ownerId, onDone }: { ticket: TicketDto; ownerId: 
             description={t('resolve.dialog.sendRatingHint')}
             data-testid="resolve-rating"
             {...form.getInputProps('sendRating', { type: 'checkbox' })}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              form.setFieldValue('sendRating', on);
-              if (on && form.values.farewellMode === 'channel') form.setFieldValue('farewellMode', 'none');
-            }}
           />
         ) : null}
         <Radio.Group
