@@ -14,7 +14,7 @@ import { createTicketsService } from './tickets.service.js';
 
 export { tenantCounters, ticketLogs, tickets } from './tickets.tables.js';
 export { allocateProtocol } from './tickets.protocol.js';
-export { findVisibleTicket, lockVisibleTicket, ticketAudiences } from './tickets.access.js';
+export { assertMayReadConversation, findVisibleTicket, lockVisibleTicket, ticketAudiences } from './tickets.access.js';
 // The rules of POST /tickets that scheduled messages apply too (at create and again at send).
 export { mayUseChannel } from './tickets.rules.js';
 export { findActiveTicket } from './tickets.repository.js';

@@ -4,15 +4,18 @@
  * ticket of its tenant.
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.js';
+import { queryRows, type Tx } from '../../platform/db/client.js';
 import { idIn, idList, rawRows, statement, statementFamily } from '../../platform/db/statements.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
+import { fail } from '../../platform/http/errors.js';
+import { settingEnabledSql } from '../settings/index.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
 import {
   ACCESS_OPTIONS,
   literalViewer,
   storedVisibilitySettings,
+  tenantFlagEnabledSql,
   TICKET_COLUMNS,
   ticketVisibility,
   type TicketRef,
@@ -47,6 +50,26 @@ export async function findVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: nu
 /** As findVisibleTicket, with the row locked until the transaction ends (concurrent transitions serialise). */
 export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: number): Promise<TicketRow | null> {
   return readTicket(tx, ctx, ticketId, true);
+}
+
+/**
+ * "Espiar pendentes" (setting `spyticket`, issue 23 item 4): while it is off, the conversation of a pending ticket is
+ * read only by whoever accepted it (its assignee) and by those not acting as a user: admins, superadmins and
+ * supervisors (unless the tenant flag `supervisorAdmin` makes them act as users, product-spec §6). Anyone else may
+ * see the ticket in the list but gets ERR_NO_PERMISSION for its messages and accepts it first. System contexts read
+ * everything. The settings are read only when the rule can apply.
+ */
+export async function assertMayReadConversation(tx: Tx, ctx: TenantContext, ticket: TicketRow): Promise<void> {
+  if (ticket.status !== 'pending' || ctx.userId === null || ticket.userId === ctx.userId) return;
+  if (ctx.profile !== 'user' && ctx.profile !== 'super') return;
+  const [rules] = await queryRows<{ spy: boolean; supervisorsAsUsers: boolean }>(
+    tx,
+    sql`select ${settingEnabledSql(ctx.tenantId, 'spyticket')} as spy,
+      ${tenantFlagEnabledSql(ctx.tenantId, 'supervisorAdmin')} as "supervisorsAsUsers"`,
+  );
+  if (rules?.spy) return;
+  if (ctx.profile === 'super' && !rules?.supervisorsAsUsers) return;
+  throw fail('ERR_NO_PERMISSION');
 }
 
 /**
