@@ -9,7 +9,7 @@ import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { contacts } from '../contacts/index.js';
-import { findVisibleTicket, type TicketRow } from '../tickets/index.js';
+import { assertMayReadConversation, findVisibleTicket, type TicketRow } from '../tickets/index.js';
 import { loadMessageDtos } from './messages.dto.js';
 import type { PipelineDeps } from './messages.pipeline.js';
 import { findMessage, listHistoryPage, listWaitingToSend, searchCandidates } from './messages.repository.js';
@@ -37,6 +37,8 @@ export function createMessagesService(deps: PipelineDeps) {
       return withTenant(deps.db, ctx, async (tx) => {
         const ticket = await findVisibleTicket(tx, ctx, ticketId);
         if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
+        // A pending ticket not accepted yet, with `spyticket` off: its conversation is not the caller's to read.
+        await assertMayReadConversation(tx, ctx, ticket);
         const scope = { contactId: ticket.contactId, channelId: ticket.channelId };
         const page = await listHistoryPage(tx, scope, MESSAGES_PAGE_SIZE + 1, (pageNumber - 1) * MESSAGES_PAGE_SIZE);
         const rows = page.rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
