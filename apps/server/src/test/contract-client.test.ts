@@ -37,6 +37,8 @@ import {
 } from './contract-client.js';
 
 const BOT = '7000000042:AAH-contract_client_bot_token_0042';
+/** Where the family's client of the last test is served from (CORS_ORIGINS). */
+const FAMILY_ORIGIN = 'http://atendimento.family.test:8080';
 const CHAT = 777000333;
 
 let t: TestApp;
@@ -79,7 +81,7 @@ const isChat = (body: string) => (m: MessageEventDto) => m.body === body;
 beforeAll(async () => {
   sim = await startTelegramSimulator();
   sim.bots.set(BOT, { id: 7000000042, username: 'contract_bot' });
-  t = await createTestApp({ TELEGRAM_API_ROOT: sim.url });
+  t = await createTestApp({ TELEGRAM_API_ROOT: sim.url, CORS_ORIGINS: FAMILY_ORIGIN });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ({ admin, agent } = await t.createStaff());
@@ -279,7 +281,7 @@ describe('a client of the family, end to end', () => {
 });
 
 describe('a client of the family on another origin (no refresh cookie)', () => {
-  const remote = () => new ContractClient(base, { cookies: false });
+  const remote = () => new ContractClient(base, { cookies: false, origin: FAMILY_ORIGIN });
 
   /** The reference client's answer to a 403: one POST /auth/refresh_token, then `token` from the answer is stored. */
   async function onForbidden(client: ContractClient): Promise<void> {
@@ -303,6 +305,17 @@ describe('a client of the family on another origin (no refresh cookie)', () => {
   }
 
   it('refreshes with only its bearer after a permission 403 and after its token expired, and keeps working', async () => {
+    // Its browser asks first: the configured origin may send Authorization to the refresh path.
+    const preflight = await fetch(`${base}/api/auth/refresh_token`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: FAMILY_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(FAMILY_ORIGIN);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
     const client = remote();
     const res = await client.request<LoginResponse>('POST', '/auth/login/', {
       email: agent.email,

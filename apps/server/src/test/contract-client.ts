@@ -20,7 +20,8 @@ export interface Answer<T> {
 
 /**
  * The browser side: local storage holds the token, the cookie jar holds `jrt` (path /api/auth). `cookies: false` is
- * a client served from another origin, which never gets the cookie back (requests without credentials).
+ * a client served from another origin, which never gets the cookie back (requests without credentials); `origin` is
+ * the Origin header its browser sends.
  */
 export class ContractClient {
   readonly storage: { token: string | null } = { token: null };
@@ -28,12 +29,13 @@ export class ContractClient {
 
   constructor(
     private readonly base: string,
-    private readonly options: { cookies?: boolean } = {},
+    private readonly options: { cookies?: boolean; origin?: string } = {},
   ) {}
 
   async request<T = unknown>(method: string, path: string, body?: object): Promise<Answer<T>> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.storage.token ?? 'null'}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.options.origin) headers.origin = this.options.origin;
     if (path.startsWith('/auth/') && this.refreshCookie) headers.cookie = `jrt=${this.refreshCookie}`;
     const res = await fetch(`${this.base}/api${path}`, {
       method,
