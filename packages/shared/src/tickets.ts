@@ -7,6 +7,10 @@ import { looseBoolean } from './schemas.js';
 export const TICKET_STATUSES = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/**
+ * The log types clients know (client-contract §4.3), and the only ones the server writes: a reopen is `open`, a close
+ * without farewell `closed` (details say `force`), a channel move `transfered` (details name the channels).
+ */
 export const TICKET_LOG_TYPES = [
   'access',
   'closed',
@@ -22,9 +26,6 @@ export const TICKET_LOG_TYPES = [
   'retriesLimitUserDefine',
   'chatBot',
   'autoClose',
-  'reopen',
-  'forceClosed',
-  'channel',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

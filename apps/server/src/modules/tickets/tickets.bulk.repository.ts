@@ -1,5 +1,6 @@
 /** Set-wise ticket updates: the tenant-wide and per-channel operations of the ticket panel and settings screens. */
 import { sql, type SQL } from 'drizzle-orm';
+import type { TicketLogType } from '@conversa/shared';
 import { queryRows, type Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 
@@ -70,8 +71,8 @@ export async function moveChannelTickets(
     tenantId,
     userId,
     rows.map((r) => r.id),
-    'channel',
-    { fromChannelId: from, toChannelId: to.id },
+    'transfered',
+    { reason: 'channelMove', fromChannelId: from, toChannelId: to.id },
   );
   return { moved: rows.length, active: rows.filter((r) => r.status !== 'closed').map((r) => r.id) };
 }
@@ -101,7 +102,7 @@ async function insertLogs(
   tenantId: TenantId,
   userId: number,
   ticketIds: number[],
-  type: string,
+  type: TicketLogType,
   details: Record<string, unknown>,
 ): Promise<void> {
   if (ticketIds.length === 0) return;

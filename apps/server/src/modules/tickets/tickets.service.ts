@@ -22,6 +22,7 @@ import type { JobQueue } from '../../platform/jobs/queue.js';
 import { findVisibleTicket, lockVisibleTicket } from './tickets.access.js';
 import { loadTicketDto } from './tickets.dto.js';
 import type { TicketsJobs } from './tickets.jobs.js';
+import { contractLogType } from './tickets.log-types.js';
 import type { TicketChatbotPort, TicketMessagingPort } from './tickets.port.js';
 import * as repo from './tickets.repository.js';
 import type { TicketPatch, TicketRow } from './tickets.repository.js';
@@ -250,7 +251,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
       });
       return rows.map((r) => ({
         id: r.id,
-        type: r.type,
+        type: contractLogType(r.type),
         createdAt: r.createdAt.toISOString(),
         user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
         details: r.details,
@@ -271,7 +272,7 @@ export function createTicketsService(deps: TicketsServiceDeps) {
     forceClose: (ctx: AuthedContext, id: number): Promise<TicketDto> =>
       change(ctx, id, async (tx, ticket) => {
         if (ticket.status !== 'closed') plan.assertMayHandle(ctx, ticket);
-        return same(ticket, await applyStep(tx, ctx, ticket, plan.planClose(ticket, 'forceClosed')));
+        return same(ticket, await applyStep(tx, ctx, ticket, plan.planClose(ticket, 'closed', { force: true })));
       }),
 
     /** The silent close of duplicate clean-up: idempotent, repeated calls answer the closed ticket. */

@@ -204,12 +204,12 @@ describe('resolve', () => {
 });
 
 describe('force close, silent close, chatbot, channel', () => {
-  it('PUT /ticketsForce closes without farewell and logs forceClosed', async () => {
+  it('PUT /ticketsForce closes without farewell and logs closed (force)', async () => {
     const id = await ticket({ status: 'open', userId: agent.id, channelId: farewellChannel });
     const res = await put(agent, `/ticketsForce/${id}`, { status: 'closed', userId: agent.id });
     expect(res.json<TicketDto>().status).toBe('closed');
     expect(recorder.calls).toEqual([]);
-    expect(await logTypes(t, id)).toEqual(['forceClosed']);
+    expect(await logTypes(t, id)).toEqual(['closed']);
   });
 
   it('PUT /ticketsNull closes silently and is idempotent', async () => {
@@ -245,7 +245,7 @@ describe('force close, silent close, chatbot, channel', () => {
     const id = await makeTicket(t, 1, { contactId, channelId: channel, status: 'open', userId: agent.id });
     const res = await put(agent, `/ticketsChannelId/${id}`, { whatsappId: other, channel: 'telegram' });
     expect(res.json<TicketDto>()).toMatchObject({ whatsappId: other, whatsapp: { id: other } });
-    expect(await logTypes(t, id)).toEqual(['channel']);
+    expect(await logTypes(t, id)).toEqual(['transfered']);
     const second = await makeTicket(t, 1, { contactId, channelId: channel, status: 'open', userId: agent.id });
     const clash = await put(agent, `/ticketsChannelId/${second}`, { whatsappId: other });
     expect(clash.statusCode).toBe(409);
@@ -280,7 +280,7 @@ describe('force close, silent close, chatbot, channel', () => {
     for (const id of [moving, old, clashing]) expect((await ticketRow(t, id))?.channel_id).toBe(to);
     expect((await ticketRow(t, clashing))?.status).toBe('closed');
     expect((await ticketRow(t, staying))?.status).toBe('open');
-    expect(await logTypes(t, clashing)).toEqual(['closed', 'channel']);
+    expect(await logTypes(t, clashing)).toEqual(['closed', 'transfered']);
     expect((await put(admin, '/ticketsChannel', { ...body, newWhatsappId: 999_999 })).json()).toEqual({
       error: 'ERR_NO_WAPP_FOUND',
     });
@@ -298,7 +298,7 @@ describe('reopen, transfer and closed tickets', () => {
     const res = await put(agent, `/tickets/${id}`, { status: 'open', userId: agent.id });
     await setVisibility(t, 1, { userReopenTicket: 'disabled' });
     expect(res.json<TicketDto>()).toMatchObject({ status: 'open', userId: agent.id, closedAt: null });
-    expect(await logTypes(t, id)).toEqual(['reopen']);
+    expect(await logTypes(t, id)).toEqual(['open']);
     await put(agent, `/tickets/${id}`, { status: 'closed' });
     const active = await makeTicket(t, 1, { contactId, channelId: channel, status: 'pending' });
     const refused = await put(agent, `/tickets/${id}`, { status: 'open', userId: agent.id });

@@ -141,13 +141,13 @@ export async function planTransfer(
 export function planReopen(ctx: AuthedContext, ticket: TicketRow, rules: TransitionRules): Step {
   const someoneElses = ticket.userId !== null && ticket.userId !== ctx.userId;
   if (ctx.profile === 'user' && someoneElses && !rules.userReopenTicket) throw fail('ERR_NO_PERMISSION');
-  return step(ticket, 'reopen', {
-    status: 'open',
-    userId: ctx.userId,
-    closedAt: null,
-    isFarewellMessage: false,
-    isTransference: false,
-  });
+  // client-contract §4.3 has no `reopen`: a reopen is logged `open`, its details saying so.
+  return step(
+    ticket,
+    'open',
+    { status: 'open', userId: ctx.userId, closedAt: null, isFarewellMessage: false, isTransference: false },
+    { reopened: true },
+  );
 }
 
 /**
@@ -176,10 +176,11 @@ export function planChatBot(ticket: TicketRow, chatFlowId: number | null): Step 
 /** Move the ticket to another channel of the tenant. */
 export function planChannelMove(ticket: TicketRow, channel: ChannelRow): Step | null {
   if (ticket.channelId === channel.id) return null;
+  // Logged as the contract's `transfered` (client-contract §4.3 has no channel type); the details name the channels.
   return step(
     ticket,
-    'channel',
+    'transfered',
     { channelId: channel.id, channel: channel.type },
-    { fromChannelId: ticket.channelId, toChannelId: channel.id },
+    { reason: 'channelMove', fromChannelId: ticket.channelId, toChannelId: channel.id },
   );
 }
