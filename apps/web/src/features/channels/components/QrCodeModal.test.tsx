@@ -107,7 +107,8 @@ describe('QR code modal', { timeout: 20_000 }, () => {
       CONNECTED: 'Conectado',
       DISCONNECTED: 'Desconectado',
       PAIRING: 'Digite o código de pareamento',
-      TIMEOUT: 'QR code expirado',
+      // No QR code came in this walk (see the TIMEOUT cases below).
+      TIMEOUT: 'Sem resposta do WhatsApp',
       DESTROYED: 'Sessão encerrada',
       CONFLICT: 'Conflito de sessão',
     };
@@ -119,10 +120,46 @@ describe('QR code modal', { timeout: 20_000 }, () => {
     }
     update(zap({ status: 'OPENING' }));
     expect(screen.getByText('Iniciando a sessão; o QR code aparece aqui em instantes.')).toBeInTheDocument();
+    update(zap({ status: 'qrcode', qrcode: 'abc' }));
     update(zap({ status: 'TIMEOUT' }));
     expect(screen.getByText(/O QR code expirou sem ser lido/)).toBeInTheDocument();
     update(zap({ status: 'CONFLICT' }));
     expect(screen.getByText(/Este número foi aberto em outro lugar/)).toBeInTheDocument();
+  });
+
+  it('a QR code shown and not read is "QR code expirado"', () => {
+    const { update } = renderModal(zap({ status: 'OPENING' }));
+    update(zap({ status: 'qrcode', qrcode: 'abc' }));
+    update(zap({ status: 'TIMEOUT', qrcode: null }));
+    expect(screen.getByTestId('channel-qrcode-state')).toHaveTextContent('QR code expirado');
+    expect(screen.getByTestId('channel-qrcode-hint')).toHaveTextContent('O QR code expirou sem ser lido');
+  });
+
+  it('a login that ended before any QR code came says WhatsApp could not be reached, and why', () => {
+    const { update } = renderModal(zap({ status: 'OPENING', qrcode: null }));
+    update(zap({ status: 'qrcode', qrcode: null }));
+    update(zap({ status: 'TIMEOUT', qrcode: null, proxyUrl: 'http://proxy.local:3128' }));
+    expect(screen.getByTestId('channel-qrcode-state')).toHaveTextContent('Sem resposta do WhatsApp');
+    expect(screen.getByTestId('channel-qrcode-state')).not.toHaveTextContent('expirado');
+    const hint = screen.getByTestId('channel-qrcode-hint');
+    expect(hint).toHaveTextContent('Nenhum QR code chegou: a sessão não conseguiu falar com o WhatsApp a tempo.');
+    expect(hint).toHaveTextContent('Esta conexão passa por um proxy');
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('an expired code of an earlier attempt says nothing about the next one (no code: unreachable)', () => {
+    const { update } = renderModal(zap({ status: 'qrcode', qrcode: 'abc' }));
+    update(zap({ status: 'TIMEOUT', qrcode: null }));
+    update(zap({ status: 'OPENING', qrcode: null }));
+    update(zap({ status: 'TIMEOUT', qrcode: null }));
+    expect(screen.getByTestId('channel-qrcode-state')).toHaveTextContent('Sem resposta do WhatsApp');
+    expect(screen.getByTestId('channel-qrcode-hint')).not.toHaveTextContent('Esta conexão passa por um proxy');
+  });
+
+  it('opened on a session that had already timed out, it claims neither', () => {
+    renderModal(zap({ status: 'TIMEOUT', qrcode: null }));
+    expect(screen.getByTestId('channel-qrcode-state')).toHaveTextContent('Tempo esgotado');
+    expect(screen.getByTestId('channel-qrcode-hint')).toHaveTextContent('A última tentativa terminou sem conectar');
   });
 
   it('retries an expired QR code by starting the session again (POST), and shows the retries when any', async () => {

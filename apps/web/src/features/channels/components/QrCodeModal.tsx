@@ -83,12 +83,23 @@ function QrSession({ channel, onClose }: { channel: ChannelDto; onClose: () => v
     </Button>
   );
   const ended = ENDED_STATUSES.includes(status);
+  const timeout = useTimeoutKind(channel);
+  const stateText =
+    timeout === 'expired' || !timeout ? t(`channels.qr.state.${status}`) : t(`channels.qr.${timeout}.state`);
+  const endedHint =
+    timeout === 'unreachable'
+      ? [t('channels.qr.unreachable.hint'), channel.proxyUrl ? t('channels.qr.unreachable.proxy') : '']
+          .filter(Boolean)
+          .join(' ')
+      : timeout === 'unwatched'
+        ? t('channels.qr.unwatched.hint')
+        : t(`channels.qr.hint.${status}`);
 
   return (
     <Stack gap="md" data-testid="channel-qrcode-modal" data-status={status}>
       <Group gap="xs" justify="space-between" role="status" aria-live="polite">
         <Text fw={600} data-testid="channel-qrcode-state">
-          {t(`channels.qr.state.${status}`)}
+          {stateText}
         </Text>
         {channel.retries > 0 ? (
           <Text size="sm" c="dimmed" data-testid="channel-qrcode-retries">
@@ -160,8 +171,13 @@ function QrSession({ channel, onClose }: { channel: ChannelDto; onClose: () => v
         </Group>
       ) : ended ? (
         <>
-          <Alert color={status === 'CONFLICT' ? 'orange' : 'red'} variant="light" icon={<IconQrcode aria-hidden />}>
-            {t(`channels.qr.hint.${status}`)}
+          <Alert
+            color={status === 'CONFLICT' ? 'orange' : 'red'}
+            variant="light"
+            icon={<IconQrcode aria-hidden />}
+            data-testid="channel-qrcode-hint"
+          >
+            {endedHint}
           </Alert>
           <Group justify="space-between" gap="xs">
             {pairingButton}
@@ -171,6 +187,26 @@ function QrSession({ channel, onClose }: { channel: ChannelDto; onClose: () => v
       ) : null}
     </Stack>
   );
+}
+
+/**
+ * What a TIMEOUT means depends on what this modal saw: a QR or pairing code shown and not used ('expired'), a login
+ * it watched in which no code ever came ('unreachable': the session never reached WhatsApp, so "QR code expirado"
+ * would be untrue), or neither, opened on a session that had already ended ('unwatched'). The server keeps no reason
+ * for a TIMEOUT (its status is all the channel says), so the modal tells what it knows: no code arrived, and the
+ * proxy the session goes through when it has one. Null for the other statuses.
+ */
+function useTimeoutKind(channel: ChannelDto): 'expired' | 'unreachable' | 'unwatched' | null {
+  const { status } = channel;
+  const [seen, setSeen] = useState({ code: false, watched: false });
+  const showsCode = (status === 'qrcode' && !!channel.qrcode) || (status === 'PAIRING' && !!channel.pairingCode);
+  // A new attempt (OPENING) starts without a code: the expiry of an earlier one says nothing about it.
+  const code = status === 'OPENING' ? false : seen.code || showsCode;
+  const watched = seen.watched || (!ENDED_STATUSES.includes(status) && status !== 'CONNECTED');
+  if (code !== seen.code || watched !== seen.watched) setSeen({ code, watched });
+  if (status !== 'TIMEOUT') return null;
+  if (code) return 'expired';
+  return watched ? 'unreachable' : 'unwatched';
 }
 
 function Waiting({ text }: { text: string }) {
