@@ -173,8 +173,12 @@ export const ticketConflictSchema = z.union([
 ]);
 export type TicketConflictBody = z.infer<typeof ticketConflictSchema>;
 
+/** The newest message of a ticket found by its text (`GET /tickets` with `searchParam`): the list shows and opens it. */
+export const ticketSearchMatchSchema = z.object({ id: z.number(), body: z.string(), createdAt: z.string() });
+export type TicketSearchMatch = z.infer<typeof ticketSearchMatchSchema>;
+
 export const ticketListResponseSchema = z.object({
-  tickets: z.array(ticketListItemSchema),
+  tickets: z.array(ticketListItemSchema.extend({ searchMatch: ticketSearchMatchSchema.optional() })),
   /** Matching tickets, counted up to 1,000 (`countCapped` true beyond: the count runs the visibility policy per row). */
   count: z.number(),
   countCapped: z.boolean(),

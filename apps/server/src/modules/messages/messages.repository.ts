@@ -140,16 +140,6 @@ export async function listWaitingToSend(tx: Tx, ticketId: number): Promise<Messa
   return waiting(tx, { ticketId });
 }
 
-/** Matches of a folded term, newest first, bounded: the visibility filter runs on these candidates. */
-export async function searchCandidates(tx: Tx, foldedTerm: string, limit: number): Promise<MessageRow[]> {
-  return tx
-    .select()
-    .from(messages)
-    .where(and(sql`${messages.search} @@ plainto_tsquery('simple', ${foldedTerm})`, eq(messages.isDeleted, false)))
-    .orderBy(desc(messages.id))
-    .limit(limit);
-}
-
 /** The tenant's agent messages that never reached the provider (pending or given up), for a re-send. */
 export async function findStuckSends(tx: Tx): Promise<MessageRow[]> {
   return tx

@@ -1,24 +1,14 @@
 /** Reading messages: a ticket's conversation, the text search, and the media behind a signed link. */
 import type { Readable } from 'node:stream';
-import { inArray } from 'drizzle-orm';
 import { MESSAGES_PAGE_SIZE, type MessageListResponse } from '@conversa/shared';
-import type { z } from 'zod';
-import type { searchMessageResponseSchema } from '@conversa/shared';
-import { foldSearch } from '../../platform/db/search.js';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
-import { contacts } from '../contacts/index.js';
-import { assertMayReadConversation, findVisibleTicket, type TicketRow } from '../tickets/index.js';
+import { assertMayReadConversation, findVisibleTicket } from '../tickets/index.js';
 import { loadMessageDtos } from './messages.dto.js';
 import type { PipelineDeps } from './messages.pipeline.js';
-import { findMessage, listHistoryPage, listWaitingToSend, searchCandidates } from './messages.repository.js';
-
-export const SEARCH_PAGE_SIZE = 20;
-/** Newest matches looked at per search; the visibility filter runs on these. */
-export const SEARCH_CANDIDATES = 1000;
-
-type SearchResponse = z.infer<typeof searchMessageResponseSchema>;
+import { findMessage, listHistoryPage, listWaitingToSend } from './messages.repository.js';
+import { searchMessages, type SearchMessageResponse } from './messages.search.js';
 
 export interface OpenedMedia {
   stream: Readable;
@@ -51,56 +41,10 @@ export function createMessagesService(deps: PipelineDeps) {
       });
     },
 
-    /**
-     * Full-text search over the tenant's messages (RLS scopes the tenant), accent-folded like the stored vector.
-     * Visibility is the tickets module's policy: the newest candidates are filtered through findVisibleTicket.
-     */
-    async searchMessages(ctx: AuthedContext, searchTerm: string, pageNumber: number): Promise<SearchResponse> {
-      const term = foldSearch(searchTerm);
-      if (!term) return { tickets: [], hasMore: false };
-      return withTenant(deps.db, ctx, async (tx) => {
-        const candidates = await searchCandidates(tx, term, SEARCH_CANDIDATES);
-        const wanted = pageNumber * SEARCH_PAGE_SIZE + 1;
-        const visible = new Map<number, TicketRow | null>();
-        const hits: { message: (typeof candidates)[number]; ticket: TicketRow }[] = [];
-        for (const message of candidates) {
-          if (hits.length >= wanted) break;
-          if (!visible.has(message.ticketId)) {
-            visible.set(message.ticketId, await findVisibleTicket(tx, ctx, message.ticketId));
-          }
-          const ticket = visible.get(message.ticketId);
-          if (ticket) hits.push({ message, ticket });
-        }
-        const page = hits.slice((pageNumber - 1) * SEARCH_PAGE_SIZE, pageNumber * SEARCH_PAGE_SIZE);
-        const contactIds = [...new Set(page.map((hit) => hit.ticket.contactId))];
-        const names = contactIds.length
-          ? new Map(
-              (
-                await tx
-                  .select({ id: contacts.id, name: contacts.name })
-                  .from(contacts)
-                  .where(inArray(contacts.id, contactIds))
-              ).map((c) => [c.id, c.name]),
-            )
-          : new Map<number, string>();
-        return {
-          tickets: page.map(({ message, ticket }) => ({
-            id: ticket.id,
-            status: ticket.status,
-            channel: ticket.channel,
-            isGroup: ticket.isGroup,
-            whatsappId: ticket.channelId,
-            lastMessage: ticket.lastMessage,
-            name: names.get(ticket.contactId) ?? '',
-            message: {
-              id: message.id,
-              body: message.edition ?? message.body,
-              createdAt: message.createdAt.toISOString(),
-            },
-          })),
-          hasMore: hits.length > pageNumber * SEARCH_PAGE_SIZE,
-        };
-      });
+    /** Text search over the messages the caller may reach (messages.search.ts). */
+    async searchMessages(ctx: AuthedContext, searchTerm: string, pageNumber: number): Promise<SearchMessageResponse> {
+      const viewer = { tenantId: ctx.tenantId, userId: ctx.userId, profile: ctx.profile };
+      return withTenant(deps.db, ctx, (tx) => searchMessages(tx, viewer, searchTerm, pageNumber));
     },
 
     /** The stored media of a signed link: forged links are unknown (404), expired ones ERR_MEDIA_EXPIRED. */

@@ -1,7 +1,7 @@
 /**
  * Messages (product-spec §3 "Message", client-contract §20.3). Idempotency lives in the schema: a provider message id
- * is unique per (tenant, channel); an agent's send is unique per (tenant, ticket, idFront). `search` is a generated,
- * accent-folded text-search vector over the body (PGlite has no unaccent, so the fold is translate()).
+ * is unique per (tenant, channel); an agent's send is unique per (tenant, ticket, idFront). Text search reads
+ * `messageSearchKeys` (tickets/tickets.search.ts), which triggers keep (migration 0017_message_search_keys).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -12,20 +12,18 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MediaStatus, MessageMediaType, MessageStatus, OutboundPayload } from '@conversa/shared';
-import { foldedExpression } from '../../platform/db/search.js';
 import { channels } from '../channels/index.js';
 import { contacts } from '../contacts/index.js';
 import { tenants } from '../tenants/index.js';
 import { tickets } from '../tickets/index.js';
 import { users } from '../users/index.js';
-
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const messages = pgTable(
   'messages',
@@ -96,9 +94,6 @@ export const messages = pgTable(
     timestamp: bigint('timestamp', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    search: tsvector('search').generatedAlwaysAs(
-      sql.raw(`to_tsvector('simple'::regconfig, ${foldedExpression("coalesce(edition, body, '')")})`),
-    ),
   },
   (t) => [
     uniqueIndex('messages_provider_id_unique')
@@ -110,6 +105,34 @@ export const messages = pgTable(
     // NULLS FIRST = plain DESC, the order the queries ask for (see tickets.tables.ts).
     index('messages_ticket_idx').on(t.tenantId, t.ticketId, t.id.desc().nullsFirst()),
     index('messages_contact_channel_idx').on(t.tenantId, t.contactId, t.channelId, t.id.desc().nullsFirst()),
-    index('messages_search_idx').using('gin', t.search),
+  ],
+);
+
+/** How many characters of a word a search key keeps (a longer term word narrows by them, the message decides). */
+export const MESSAGE_SEARCH_KEY_LENGTH = 32;
+
+/** Text ordered byte by byte (collation "C"): a btree range `[word, next(word))` is then exactly "starts with word". */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * Text search under RLS: one row per distinct word of a message's shown text (edition, else body; none once deleted),
+ * accent- and case-folded, and per Portuguese stem of those words (`text_search_vector` in migration 0017), cut to
+ * MESSAGE_SEARCH_KEY_LENGTH. The text-search match operator is not leakproof, so PostgreSQL never uses a GIN index for
+ * it under row-level security; "a key starts with the word" is a range of leakproof btree comparisons. Written by
+ * triggers on messages (a statement-level insert trigger, so a batch writes its keys in one statement); no foreign
+ * keys (a check per key row would cost more than the keys): the delete trigger and the cascades through messages
+ * remove them. The primary key serves a search by word (newest message first); `ticket_idx` a ticket's check.
+ */
+export const messageSearchKeys = pgTable(
+  'message_search_keys',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    key: bytewiseText('key').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }).notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.key, t.messageId] }),
+    index('message_search_keys_ticket_idx').on(t.tenantId, t.ticketId, t.key, t.messageId),
   ],
 );

@@ -43,10 +43,10 @@ export interface ListFilter {
   offset: number;
 }
 
-type ListKey = ContactSearchKey | 'userId' | 'profile' | 'queueIds' | 'channelIds' | 'userIds' | 'isGroup';
+export type ListKey = ContactSearchKey | 'userId' | 'profile' | 'queueIds' | 'channelIds' | 'userIds' | 'isGroup';
 
 /** What decides the text of a list query: which filters apply and the viewer's own choices (values are parameters). */
-interface ListShape {
+export interface ListShape {
   statuses: TicketStatus[];
   search: ContactSearchShape;
   queues: boolean;
@@ -75,7 +75,7 @@ function matchedContacts(q: Queryable, p: Record<ListKey, Placeholder>, search: 
  * order, each kept when its contact is in the matched set (a hashed subplan: the `= true` keeps PostgreSQL from
  * turning it into a join, which would sort every match), so a page stops at its last row; best when many match.
  */
-type SearchMode = 'probe' | 'scan';
+export type SearchMode = 'probe' | 'scan';
 
 /**
  * Matched contacts up to which a search probes (searchPages). "silva" on the bench data matches 2,002 contacts with
@@ -94,7 +94,7 @@ const COUNT_PROBE_CONTACTS_MAX = 5_000;
  * Contact name or number (matchedContacts), or the protocol: protocols are digits and a dash, so only a number-like
  * term can match one; for a name the OR would make PostgreSQL read every active ticket to test it.
  */
-function matchesSearch(
+export function matchesSearch(
   p: Record<ListKey, Placeholder>,
   search: ContactSearchShape,
   mode: SearchMode = 'probe',
@@ -108,7 +108,7 @@ function matchesSearch(
 }
 
 /** The query builder of a list statement: with the `matched` CTE when the list searches. */
-function listFrom(q: Queryable, p: Record<ListKey, Placeholder>, shape: ListShape): Pick<Queryable, 'select'> {
+export function listFrom(q: Queryable, p: Record<ListKey, Placeholder>, shape: ListShape): Pick<Queryable, 'select'> {
   return searches(shape.search) ? q.with(matchedContacts(q, p, shape.search)) : q;
 }
 
@@ -123,7 +123,11 @@ function statusIn(statuses: TicketStatus[]): SQL {
   return sql.raw(`tickets.status in (${known.map((status) => `'${status}'`).join(', ')})`);
 }
 
-function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape, mode: SearchMode = 'probe'): SQL | undefined {
+export function listWhere(
+  p: Record<ListKey, Placeholder>,
+  shape: ListShape,
+  mode: SearchMode = 'probe',
+): SQL | undefined {
   const settings = { ...storedVisibilitySettings(p.tenantId), ...shape.known };
   return and(
     eq(tickets.tenantId, p.tenantId),
@@ -145,7 +149,7 @@ function listWhere(p: Record<ListKey, Placeholder>, shape: ListShape, mode: Sear
  */
 export const TICKET_COUNT_CAP = 1_000;
 
-const LIST_KEYS: readonly ListKey[] = [
+export const LIST_KEYS: readonly ListKey[] = [
   ...CONTACT_SEARCH_KEYS,
   'userId',
   'profile',
@@ -232,6 +236,28 @@ export async function listTickets(
   options: VisibilityOptions,
   known?: Partial<VisibilitySettings>,
 ): Promise<{ tickets: TicketDto[]; hasMore: boolean; count: number; countCapped: boolean }> {
+  const { shape, values } = listStatementOf(viewer, filter, options, known);
+  if (searches(shape.search)) {
+    const { rows, ...page } = await searchPages(tx, shape, values, filter.limit, filter.offset);
+    return {
+      tickets: await loadTicketDtos(
+        tx,
+        rows.map((row) => row.id),
+      ),
+      ...page,
+    };
+  }
+  const { rows, ...page } = await listPages(tx, shape, values, filter.limit, filter.offset);
+  return { tickets: rows.map(ticketDtoOf), ...page };
+}
+
+/** The list statement's shape and values for a filter (the message text search, tickets.search.ts, shares them). */
+export function listStatementOf(
+  viewer: { tenantId: TenantId; userId: number; profile: string },
+  filter: ListFilter,
+  options: VisibilityOptions,
+  known?: Partial<VisibilitySettings>,
+): { shape: ListShape; values: Record<ListKey, unknown> } {
   const search = contactSearch(filter.search, ['name']);
   const shape: ListShape = {
     statuses: TICKET_STATUSES.filter((status) => filter.statuses.includes(status)),
@@ -252,18 +278,7 @@ export async function listTickets(
     userIds: idList(filter.userIds),
     isGroup: filter.isGroup ?? null,
   };
-  if (searches(shape.search)) {
-    const { rows, ...page } = await searchPages(tx, shape, values, filter.limit, filter.offset);
-    return {
-      tickets: await loadTicketDtos(
-        tx,
-        rows.map((row) => row.id),
-      ),
-      ...page,
-    };
-  }
-  const { rows, ...page } = await listPages(tx, shape, values, filter.limit, filter.offset);
-  return { tickets: rows.map(ticketDtoOf), ...page };
+  return { shape, values };
 }
 
 /** The query of one ticket where `visible` holds, locked until the transaction ends with `lock` (for statements). */

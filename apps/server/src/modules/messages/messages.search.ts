@@ -1,0 +1,81 @@
+/**
+ * `GET /searchMessage` (client-contract §5.1): the tenant's messages whose words match a term (platform/db/text-search.ts,
+ * the keys of migration 0017), newest first, each with its ticket, as the one visibility policy lets the caller reach
+ * them (the tickets module's, with "may see at all" options, as `GET /tickets/{id}`).
+ */
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { searchMessageResponseSchema } from '@conversa/shared';
+import type { Queryable } from '../../platform/db/client.js';
+import { rawRows, statementFamily } from '../../platform/db/statements.js';
+import type { TenantId } from '../../platform/db/tenancy.js';
+import { keyOfTerm, readTextTerm, textMatchesTerm, textTermValues } from '../../platform/db/text-search.js';
+import { ACCESS_OPTIONS, storedVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from '../tickets/index.js';
+
+export type SearchMessageResponse = z.infer<typeof searchMessageResponseSchema>;
+
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * Newest keys of the candidate word a search looks at; the policy and the words the keys cannot decide run on these.
+ * A prefix covers many keys, so the newest are found by sorting the range (a common word of the bench data: 40,000
+ * keys, 15 ms), not by reading an index in order.
+ */
+export const SEARCH_CANDIDATES = 2_000;
+
+type Row = [number, string, Date | string, number, string, string, boolean, number | null, string | null, string];
+
+const searchPage = statementFamily(
+  'messages_text_search',
+  ['tenantId', 'userId', 'profile', 'from', 'to', 'stem', 'query', 'limit', 'offset'],
+  (q, p, verify: boolean) => {
+    const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
+    const visible = ticketVisibility(viewer, TICKET_COLUMNS, storedVisibilitySettings(p.tenantId), ACCESS_OPTIONS);
+    return rawRows<Row>(
+      q,
+      sql`select m.id, coalesce(m.edition, m.body), m.created_at, tickets.id, tickets.status, tickets.channel,
+          tickets.is_group, tickets.channel_id, tickets.last_message, coalesce(c.name, '')
+        from (select distinct k.message_id, k.ticket_id from message_search_keys k
+              where k.tenant_id = ${p.tenantId} and ${keyOfTerm(p)}
+              order by k.message_id desc limit ${sql.raw(String(SEARCH_CANDIDATES))}) hit
+        join messages m on m.id = hit.message_id
+        join tickets on tickets.id = hit.ticket_id
+        left join contacts c on c.id = tickets.contact_id
+        where tickets.tenant_id = ${p.tenantId} and not m.is_deleted and ${visible}
+          ${verify ? sql`and ${textMatchesTerm(sql.raw('coalesce(m.edition, m.body)'), p)}` : sql``}
+        order by m.id desc limit ${p.limit} offset ${p.offset}`,
+    );
+  },
+);
+
+/** One page of matches (one row per message), and whether more follow. */
+export async function searchMessages(
+  tx: Queryable,
+  viewer: { tenantId: TenantId; userId: number; profile: string },
+  searchTerm: string,
+  pageNumber: number,
+): Promise<SearchMessageResponse> {
+  const term = await readTextTerm(tx, searchTerm);
+  if (!term) return { tickets: [], hasMore: false };
+  const rows = await searchPage(tx, term.verify, {
+    ...viewer,
+    ...textTermValues(term),
+    limit: SEARCH_PAGE_SIZE + 1,
+    offset: (pageNumber - 1) * SEARCH_PAGE_SIZE,
+  });
+  return {
+    tickets: rows
+      .slice(0, SEARCH_PAGE_SIZE)
+      .map(([messageId, body, createdAt, id, status, channel, isGroup, whatsappId, lastMessage, name]) => ({
+        id: Number(id),
+        status,
+        channel,
+        isGroup,
+        whatsappId: whatsappId === null ? null : Number(whatsappId),
+        lastMessage,
+        name,
+        message: { id: Number(messageId), body, createdAt: new Date(createdAt).toISOString() },
+      })),
+    hasMore: rows.length > SEARCH_PAGE_SIZE,
+  };
+}
