@@ -44,7 +44,12 @@ browserTest(
     const makeCustomer = async (name: string) => {
       const contact = await apiRequest<ContactDto>(ctx.baseUrl, 'POST', '/contacts', {
         token: login.token,
-        body: { name, number: `55319${crypto.randomInt(10_000_000, 99_999_999)}` },
+        // A Telegram chat id: tickets open only on a channel where the contact has an id (ERR_CONTACT_NO_CHANNEL_ID).
+        body: {
+          name,
+          number: `55319${crypto.randomInt(10_000_000, 99_999_999)}`,
+          telegramId: String(crypto.randomInt(1_000_000, 2_000_000_000)),
+        },
       });
       const ticket = await apiRequest<TicketDto>(ctx.baseUrl, 'POST', '/tickets', {
         token: login.token,

@@ -283,6 +283,13 @@ export const errorCatalogue = {
     'The scheduled date must be after now.',
   ),
   ERR_NO_NOTIFICATION_FOUND: def(404, 'Notificação não encontrada.', 'Notification not found.'),
+  // ours (issue 23): a ticket is opened only on a channel where the contact has an id (a phone-only contact has no
+  // Telegram chat id: its messages could never be sent)
+  ERR_CONTACT_NO_CHANNEL_ID: def(
+    400,
+    'Este contato não tem identificação neste canal (por exemplo, um contato só com telefone não pode ser atendido pelo Telegram).',
+    'This contact has no id on this channel (for example, a contact with only a phone number cannot be reached on Telegram).',
+  ),
   ERR_INTERNAL: def(500, 'Ocorreu um erro não identificado.', 'An unidentified error occurred.'),
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -25,3 +25,5 @@ export * from './waba.js';
 export * from './meta-pages.js';
 export * from './hub.js';
 export * from './chat-flows.js';
+export * from './contact-address.js';
+export * from './send-errors.js';

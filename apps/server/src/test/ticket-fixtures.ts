@@ -69,12 +69,18 @@ export async function makeChannel(
 export async function makeContact(
   t: TestApp,
   tenantId: number,
-  values: { name?: string; number?: string; wallets?: number[] } = {},
+  /** `telegramId`: the contact's chat on Telegram channels (the fixtures' channels), needed to open a ticket there. */
+  values: { name?: string; number?: string; telegramId?: string; wallets?: number[] } = {},
 ): Promise<number> {
   return asSystem(t, tenantId, async (tx) => {
     const [row] = await tx
       .insert(contacts)
-      .values({ tenantId, name: values.name ?? 'Cliente', number: values.number ?? null })
+      .values({
+        tenantId,
+        name: values.name ?? 'Cliente',
+        number: values.number ?? null,
+        telegramId: values.telegramId ?? null,
+      })
       .returning({ id: contacts.id });
     for (const userId of values.wallets ?? []) {
       await tx.insert(contactWallets).values({ tenantId, contactId: row!.id, userId });
@@ -82,6 +88,10 @@ export async function makeContact(
     return row!.id;
   });
 }
+
+/** A contact a ticket can be opened with on the fixtures' Telegram channels (it has a chat id there). */
+export const makeTelegramContact = (t: TestApp, tenantId: number, values: { name?: string; number?: string } = {}) =>
+  makeContact(t, tenantId, { ...values, telegramId: String(crypto.randomInt(1_000_000, 2_000_000_000)) });
 
 export async function makeQueue(t: TestApp, tenantId: number, name: string, members: number[] = []) {
   return asSystem(t, tenantId, async (tx) => {

@@ -1,7 +1,7 @@
 /** The `messages.send` handler: one attempt to deliver a pending message through its channel's adapter. */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ChannelType } from '@conversa/shared';
+import { contactAddressOn, type ChannelType } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { asTenantId, systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { readAll } from '../../platform/storage/media-store.js';
@@ -19,7 +19,8 @@ import { customerWindowOf } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import type { JobSpec } from '../../platform/jobs/queue.js';
 import type { SendPayload } from './messages.jobs.js';
-import { publishMessage, shortError, type PipelineDeps } from './messages.pipeline.js';
+import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
+import { sendErrorReason } from './messages.send-errors.js';
 import { findMessage, updateMessage, type MessageRow } from './messages.repository.js';
 import { fetchUrlMedia, needsUrlBytes } from './messages.url-media.js';
 
@@ -38,24 +39,8 @@ interface PreparedSend {
 
 /** The contact's id on the channel's provider (Telegram chats by id, WhatsApp by number, ...). */
 export function recipientFor(type: ChannelType, contact: ContactRow): string | null {
-  switch (type) {
-    case 'telegram':
-    case 'hub_telegram':
-      return contact.telegramId;
-    case 'messenger':
-    case 'hub_facebook':
-    case 'hub_email':
-      // Hub e-mail contacts keep their address in messengerId (no contact field is keyed by e-mail).
-      return contact.messengerId;
-    case 'instagram':
-    case 'hub_instagram':
-      return contact.instagramPK;
-    case 'waba':
-      // A customer who hid the number behind a username is known by a business-scoped user id (waba.parse.ts).
-      return contact.number ?? contact.messengerId;
-    default:
-      return contact.number;
-  }
+  // The one rule (packages/shared contact-address.ts): ticket creation refuses a channel where this is null.
+  return contactAddressOn(type, contact);
 }
 
 /**
@@ -206,7 +191,7 @@ export async function recordSendOutcome(
 /** The web shows 'Mensagem não entregue.' and offers a resend; the job itself ends as done. */
 async function markUndelivered(deps: PipelineDeps, tenantId: number, messageId: number, error: unknown) {
   const dto = await withTenant(deps.db, systemContext(tenantId), async (tx) => {
-    const row = await updateMessage(tx, messageId, { isDelayed: true, sendError: shortError(error) });
+    const row = await updateMessage(tx, messageId, { isDelayed: true, sendError: sendErrorReason(error) });
     return row && loadMessageDto(tx, row, deps.links);
   });
   if (dto) publishMessage(deps.events, tenantId, 'chat:update', dto);

@@ -3,7 +3,14 @@
  * pending ticket per channel: the existing one is answered as a conflict, or, for an admin it does not belong to,
  * assigned to the admin and answered (product-spec §5 "Ticket rules").
  */
-import { isAdminProfile, type TicketDto, type ticketCreateSchema } from '@conversa/shared';
+import { and, eq } from 'drizzle-orm';
+import {
+  contactAddressOn,
+  isAdminProfile,
+  type ContactAddressFields,
+  type TicketDto,
+  type ticketCreateSchema,
+} from '@conversa/shared';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../platform/db/client.js';
 import { withTenant } from '../../platform/db/tenancy.js';
@@ -20,6 +27,7 @@ import { applyStep } from './tickets.service.js';
 import { planOpen } from './tickets.transitions.js';
 import './tickets.events.js';
 import { findDefaultChannel, findTenantChannel, type ChannelRow } from '../channels/index.js';
+import { contacts } from '../contacts/index.js';
 
 export type TicketCreate = z.output<typeof ticketCreateSchema>;
 
@@ -39,6 +47,19 @@ async function resolveChannel(tx: Tx, ctx: AuthedContext, input: TicketCreate) {
   return channel;
 }
 
+async function contactAddressFields(tx: Tx, ctx: AuthedContext, id: number): Promise<ContactAddressFields> {
+  const [row] = await tx
+    .select({
+      number: contacts.number,
+      telegramId: contacts.telegramId,
+      messengerId: contacts.messengerId,
+      instagramPK: contacts.instagramPK,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.tenantId, ctx.tenantId), eq(contacts.id, id)));
+  return row ?? { number: null, telegramId: null, messengerId: null, instagramPK: null };
+}
+
 async function insertNew(
   tx: Tx,
   ctx: AuthedContext,
@@ -47,6 +68,10 @@ async function insertNew(
 ): Promise<TicketRow | undefined> {
   const contact = await repo.findContactRef(tx, ctx.tenantId, input.contactId);
   if (!contact) throw fail('ERR_NO_CONTACT_FOUND');
+  // A contact without an id on this channel (a phone-only contact on Telegram) could never be written to there.
+  if (!contactAddressOn(channel.type, await contactAddressFields(tx, ctx, contact.id))) {
+    throw fail('ERR_CONTACT_NO_CHANNEL_ID', 'channelId');
+  }
   const queueId = input.queueId ?? null;
   if (queueId !== null && !(await repo.queueExists(tx, ctx.tenantId, queueId))) throw fail('ERR_NO_QUEUE_FOUND');
   const pending = input.status === 'pending';

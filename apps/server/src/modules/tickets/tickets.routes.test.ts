@@ -14,6 +14,7 @@ import {
   makeChannel,
   makeContact,
   makeQueue,
+  makeTelegramContact,
   makeTicket,
   recordingPort,
   ticketRow,
@@ -206,7 +207,7 @@ describe('GET /tickets/{id} and logs', () => {
 
 describe('POST /tickets', () => {
   it('creates an open ticket for the caller with a protocol and create/open logs', async () => {
-    const contactId = await makeContact(t, 1);
+    const contactId = await makeTelegramContact(t, 1);
     const res = await t.call(agent, 'POST', '/tickets', {
       contactId,
       isActiveDemand: true,
@@ -229,7 +230,7 @@ describe('POST /tickets', () => {
   });
 
   it('409 ERR_OTHER_OPEN_TICKET carries the contact’s active ticket; an admin takes it instead', async () => {
-    const contactId = await makeContact(t, 1);
+    const contactId = await makeTelegramContact(t, 1);
     const existing = await makeTicket(t, 1, { contactId, channelId: channel, status: 'open', userId: agent.id });
     const conflict = await t.call(agent, 'POST', '/tickets', { contactId, channelId: channel });
     expect(conflict.statusCode).toBe(409);
@@ -247,12 +248,12 @@ describe('POST /tickets', () => {
   });
 
   it('uses the default channel when none is named; refuses unknown contact, channel or queue', async () => {
-    const contactId = await makeContact(t, 1);
+    const contactId = await makeTelegramContact(t, 1);
     expect((await t.call(agent, 'POST', '/tickets', { contactId })).json<TicketDto>().whatsappId).toBe(channel);
     const cases: [object, number, string][] = [
       [{ contactId: 999_999, channelId: channel }, 404, 'ERR_NO_CONTACT_FOUND'],
       [{ contactId, channelId: 999_999 }, 404, 'ERR_NO_WAPP_FOUND'],
-      [{ contactId: await makeContact(t, 1), channelId: channel, queueId: 999_999 }, 404, 'ERR_NO_QUEUE_FOUND'],
+      [{ contactId: await makeTelegramContact(t, 1), channelId: channel, queueId: 999_999 }, 404, 'ERR_NO_QUEUE_FOUND'],
       [{ channelId: channel }, 400, 'ERR_VALIDATION'],
     ];
     for (const [body, status, error] of cases) {
@@ -260,6 +261,25 @@ describe('POST /tickets', () => {
       expect(res.statusCode, error).toBe(status);
       expect(res.json()).toMatchObject({ error });
     }
+  });
+
+  it('refuses a channel where the contact has no id (a phone-only contact on Telegram): 400 ERR_CONTACT_NO_CHANNEL_ID', async () => {
+    const phoneOnly = await makeContact(t, 1, { name: 'Só telefone', number: '5511955554444' });
+    const refused = await t.call(agent, 'POST', '/tickets', { contactId: phoneOnly, channelId: channel });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({ error: 'ERR_CONTACT_NO_CHANNEL_ID', field: 'channelId' });
+    const rows = await t.database.executeSql('select count(*)::int as n from tickets where contact_id = $1', [
+      phoneOnly,
+    ]);
+    expect(rows.rows).toEqual([{ n: 0 }]);
+    // The default channel (Telegram here) is refused the same way; a contact with a Telegram chat id opens.
+    expect((await t.call(agent, 'POST', '/tickets', { contactId: phoneOnly })).json()).toMatchObject({
+      error: 'ERR_CONTACT_NO_CHANNEL_ID',
+    });
+    const reachable = await makeTelegramContact(t, 1, { number: '5511955553333' });
+    expect((await t.call(agent, 'POST', '/tickets', { contactId: reachable, channelId: channel })).statusCode).toBe(
+      201,
+    );
   });
 });
 

@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The modal against a server whose POST /tickets answers 409 with `conflict`. */
 async function submitAgainst(conflict: unknown) {
-  const maria = contactFixture(31, { name: 'Maria Souza' });
+  const maria = contactFixture(31, { name: 'Maria Souza', telegramId: '4242' });
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/tickets' && init?.method === 'POST') return jsonResponse(conflict, 409);

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ContactDto } from '@conversa/shared';
+import { contactAddressOn, type ContactDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../lib/api';
 import { errorText } from '../../../lib/errors';
 import { CONTACT_SEARCH_MIN, useChannels, useContactSearch } from '../api/filter-options';
@@ -58,15 +58,23 @@ function NewTicketForm({ userId, onClose, onOpenTicket }: Omit<NewTicketModalPro
     const list = contact && !found.some((c) => c.id === contact.id) ? [contact, ...found] : found;
     return list.map((c) => ({ value: String(c.id), label: contactLabel(c), contact: c }));
   }, [contacts.data, contact, debounced]);
-  const channelOptions = (channels.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  // A channel where the chosen contact has no id (a phone-only contact on Telegram) is offered disabled, with why.
+  const reaches = (c: { type: Parameters<typeof contactAddressOn>[0] }) =>
+    !contact || !!contactAddressOn(c.type, contact);
+  const channelOptions = (channels.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: reaches(c) ? c.name : t('tickets.newTicket.unreachableOption', { channel: c.name }),
+    disabled: !reaches(c),
+  }));
   const defaultChannel =
     channels.data?.find((c) => c.isDefault) ?? (channels.data?.length === 1 ? channels.data[0] : undefined);
   const chosenChannelId = channelId ?? (defaultChannel ? String(defaultChannel.id) : null);
   const chosenChannel = channels.data?.find((c) => String(c.id) === chosenChannelId);
   const existingId = create.error ? existingTicketId(create.error) : null;
+  const unreachable = contact && chosenChannel && !reaches(chosenChannel) ? chosenChannel : null;
 
   const submit = () => {
-    if (!contact || !chosenChannel) return;
+    if (!contact || !chosenChannel || unreachable) return;
     create.mutate(
       { contactId: contact.id, channelId: chosenChannel.id, channelType: chosenChannel.type, userId },
       {
@@ -121,6 +129,16 @@ function NewTicketForm({ userId, onClose, onOpenTicket }: Omit<NewTicketModalPro
           data-testid="new-ticket-channel"
           comboboxProps={{ withinPortal: true }}
         />
+        {unreachable && contact ? (
+          <Alert
+            color="yellow"
+            icon={<IconAlertTriangle aria-hidden />}
+            role="alert"
+            data-testid="new-ticket-unreachable"
+          >
+            {t('tickets.newTicket.unreachable', { name: contact.name, channel: unreachable.name })}
+          </Alert>
+        ) : null}
         {create.error ? (
           <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} role="alert" data-testid="new-ticket-error">
             {createErrorText(create.error)}
@@ -149,7 +167,7 @@ function NewTicketForm({ userId, onClose, onOpenTicket }: Omit<NewTicketModalPro
           <Button
             type="submit"
             loading={create.isPending}
-            disabled={!contact || !chosenChannel}
+            disabled={!contact || !chosenChannel || !!unreachable}
             data-testid="new-ticket-submit"
           >
             {t('tickets.newTicket.submit')}

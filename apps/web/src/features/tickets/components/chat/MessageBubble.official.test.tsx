@@ -116,7 +116,7 @@ describe('bubbles of the official channels', () => {
     const failure = within(el).getByTestId('message-undelivered-8');
     expect(within(failure).getByText('Mensagem não entregue.')).toHaveAttribute('tabindex', '0');
     expect(within(failure).getByTestId('message-send-error-8')).toHaveTextContent(
-      'Motivo: 131047: Re-engagement message',
+      'Motivo informado pelo canal: 131047: Re-engagement message',
     );
     // Without a reason: the state alone.
     const plain = bubble(messageFixture(9, { fromMe: true, isDelayed: true }));

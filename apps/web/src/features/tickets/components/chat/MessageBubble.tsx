@@ -12,6 +12,7 @@ import { MessageActions, type MessageActionHandlers } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { OfficialContent } from './OfficialContent';
 import { useQuoteAuthor } from './quote-author';
+import { sendErrorText } from './send-error';
 
 export interface BubbleHandlers extends MessageActionHandlers {
   onQuoteClick: (id: number) => void;
@@ -185,7 +186,7 @@ export const MessageBubble = memo(function MessageBubble({
             {/* The provider's reason (e.g. "131047: Re-engagement message"), in words next to the state. */}
             {message.sendError ? (
               <Text size="xs" c="red" data-testid={`message-send-error-${message.id}`}>
-                {t('chat.sendErrorReason', { reason: message.sendError })}
+                {sendErrorText(t, message.sendError)}
               </Text>
             ) : null}
           </Stack>
