@@ -14,7 +14,7 @@ export const TENANT_FLAG_GROUPS: { id: 'visibility' | 'service' | 'integrations'
       'serviceTransfer',
       'ignoreIgStories',
       'maxRetries',
-      'privateMessageLimit',
+      // privateMessageLimit (the internal chat's page size) stays off the screen until there is an internal chat.
       'ticketLimit',
     ],
   },
