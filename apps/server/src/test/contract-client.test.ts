@@ -191,7 +191,7 @@ describe('a client of the family, end to end', () => {
     expect(list.body.count).toBe(1);
   });
 
-  it('opens it with the ticket echoed in the query (also a 32 KiB one) and reads its messages', async () => {
+  it('opens it with the ticket echoed in the query (also a 32 KiB one); its messages wait for the accept', async () => {
     const echo = bracketQuery(ticket as unknown as Record<string, unknown>);
     expect(echo).toContain('contact[name]=Joana');
     const opened = await client.request<TicketDto>('GET', `/tickets/${ticket.id}?${echo}`);
@@ -201,6 +201,18 @@ describe('a client of the family, end to end', () => {
     expect(long.length).toBeGreaterThan(32 * 1024);
     expect((await client.request('GET', `/tickets/${ticket.id}?${long}`)).status).toBe(200);
 
+    // "Espiar pendentes" (spyticket) is off by default: an agent reads a pending conversation once it accepted it.
+    const peek = await client.request('GET', `/messages/${ticket.id}?ticketId=${ticket.id}&pageNumber=1`);
+    expect(peek).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  it('accepts, reads the history, replies with the §5.2 object (chat:create, then Telegram gets it) and resolves', async () => {
+    const accepted = await client.request('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: login.userId });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    await arrives(
+      live.seen,
+      ticketListEvent<TicketDto>(1, 'ticket:update', (p) => p.id === ticket.id && p.status === 'open'),
+    );
     const history = await client.request<MessageListResponse>(
       'GET',
       `/messages/${ticket.id}?ticketId=${ticket.id}&pageNumber=1`,
@@ -208,15 +220,6 @@ describe('a client of the family, end to end', () => {
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     expect(history.body.messages.map((m) => m.body)).toEqual(['Oi, meu pedido não chegou']);
     expect(history.body).toMatchObject({ messagesOffLine: [], hasMore: false });
-  });
-
-  it('accepts, replies with the §5.2 object (chat:create, then Telegram gets it) and resolves', async () => {
-    const accepted = await client.request('PUT', `/tickets/${ticket.id}`, { status: 'open', userId: login.userId });
-    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-    await arrives(
-      live.seen,
-      ticketListEvent<TicketDto>(1, 'ticket:update', (p) => p.id === ticket.id && p.status === 'open'),
-    );
 
     const reply = {
       body: 'Olá, Joana! Vou verificar.',
