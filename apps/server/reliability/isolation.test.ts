@@ -56,8 +56,10 @@ const ROUTE_CASES = (): Record<string, Case> => ({
   'GET /api/health': { exempt: 'liveness probe, no tenant data' },
   'GET /api/auth/captcha': { exempt: PUBLIC },
   'POST /api/auth/login': { exempt: PUBLIC },
-  'POST /api/auth/logout': { exempt: 'ends the caller’s own refresh session (cookie), names no id' },
-  'POST /api/auth/refresh_token': { exempt: 'the refresh cookie carries its own tenant; auth.refresh.test.ts' },
+  'POST /api/auth/logout': { exempt: 'ends the caller’s own refresh session (cookie, or the bearer), names no id' },
+  'POST /api/auth/refresh_token': {
+    exempt: 'the refresh cookie, or the signed bearer, carries its own tenant; auth.refresh/bearer-refresh tests',
+  },
   'POST /api/password-reset': { exempt: PUBLIC },
   'POST /api/reset-password': { exempt: 'the reset token carries its tenant; auth.password-reset.test.ts' },
   'POST /api/signup': { exempt: 'records a pending sign-up; no existing tenant is named' },
