@@ -35,7 +35,9 @@ export type MenuName =
   | 'atendimento'
   | 'contatos'
   | 'sessoes'
+  | 'sessoesTenants'
   | 'usuarios'
+  | 'usuarioTenants'
   | 'configuracoes'
   | 'tenants'
   | 'preferencias'
@@ -183,7 +185,22 @@ export const MENU: readonly MenuEntry[] = [
     path: '/usuarios',
     labelKey: 'menu.usuarios',
     icon: IconUsers,
-    profiles: ['admin', 'superadmin'],
+    profiles: ['admin'],
+  },
+  // The superadmin's Users and Channels are every company's (product-spec §2: /usuariotenants, /sessoestenants).
+  {
+    name: 'usuarioTenants',
+    path: '/usuariotenants',
+    labelKey: 'menu.usuarios',
+    icon: IconUsers,
+    profiles: ['superadmin'],
+  },
+  {
+    name: 'sessoesTenants',
+    path: '/sessoestenants',
+    labelKey: 'menu.sessoes',
+    icon: IconPlugConnected,
+    profiles: ['superadmin'],
   },
   {
     name: 'configuracoes',
@@ -206,7 +223,9 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   atendimento: ALL,
   contatos: ['user', 'super', 'admin'],
   sessoes: ['super', 'admin'],
+  sessoesTenants: ['superadmin'],
   usuarios: ['admin', 'superadmin'],
+  usuarioTenants: ['superadmin'],
   configuracoes: ['admin', 'superadmin'],
   tenants: ['superadmin'],
   preferencias: ALL,

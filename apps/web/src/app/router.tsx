@@ -261,6 +261,32 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'usuariotenants',
+            element: guarded(ROUTE_PROFILES.usuarioTenants),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/users/components/UserTenantsPage'),
+                  (m) => m.UserTenantsPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'sessoestenants',
+            element: guarded(ROUTE_PROFILES.sessoesTenants),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/channel-tenants/components/ChannelTenantsPage'),
+                  (m) => m.ChannelTenantsPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'configuracoes',
             element: guarded(ROUTE_PROFILES.configuracoes),
             children: [

@@ -29,6 +29,14 @@ describe('/whatsappTenants (superadmin)', () => {
     expect(created.body).not.toContain(TOKEN);
     const own = (await t.call(admin, 'GET', '/whatsapp')).json<ChannelDto[]>();
     expect(own.map((c) => c.id)).toEqual([channel.id]);
+    // Another company (the superadmin's own included) never sees it.
+    const outsider = await t.createUser({ tenantId: 1, profile: 'admin' });
+    expect((await t.call(outsider, 'GET', '/whatsapp')).json<ChannelDto[]>().map((c) => c.id)).not.toContain(
+      channel.id,
+    );
+    expect((await t.call(outsider, 'GET', `/whatsapp/${channel.id}`)).statusCode).toBe(404);
+    const all = (await t.call(superadmin, 'GET', '/whatsappTenantsAll/')).json<{ id: number; tenantId: number }[]>();
+    expect(all).toContainEqual(expect.objectContaining({ id: channel.id, tenantId: tenant }));
 
     expect((await t.call(superadmin, 'GET', `/whatsappTenants/${channel.id}`)).json()).toMatchObject({
       id: channel.id,

@@ -85,8 +85,8 @@ describe('own profile form', () => {
   it('asks for the current password with a new password, sends it, and stores the renewed token', async () => {
     putAnswer = () => jsonResponse({ ...me, updatedAt: '2025-01-03T10:00:00.000Z', token: 'renewed-jwt' });
     await renderForm();
-    typeInto('preferences-password', 'novaSenha1');
-    typeInto('preferences-confirm', 'novaSenha1');
+    typeInto('preferences-password', 'novaSenha#1');
+    typeInto('preferences-confirm', 'novaSenha#1');
     expect(screen.getByTestId('preferences-current-password')).toBeRequired();
     fireEvent.click(screen.getByTestId('preferences-submit'));
     expect(await screen.findByText(`${CURRENT_LABEL} é obrigatório`)).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('own profile form', () => {
     expect(putBody()).toEqual({
       name: 'Ana',
       email: 'ana@example.com',
-      password: 'novaSenha1',
+      password: 'novaSenha#1',
       currentPassword: 'velhaSenha1',
     });
     expect(localStorage.getItem('token')).toBe('renewed-jwt');

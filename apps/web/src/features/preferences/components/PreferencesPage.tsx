@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserDto } from '@conversa/shared';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { PageTitle } from '../../../components/PageTitle';
+import { isStrongPassword } from '../../../components/PasswordRule';
 import { QueryError } from '../../../components/QueryError';
 import { ApiError, describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -90,8 +91,7 @@ function AccountForm({ user }: { user: UserDto }) {
       name: (v) => (v.trim() ? null : t('validation.required', { attribute: t('fields.name') })),
       email: (v) =>
         /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t('validation.invalid', { attribute: t('fields.email') }),
-      password: (v) =>
-        !v || v.length >= 6 ? null : t('validation.minLength', { attribute: t('fields.password'), min: 6 }),
+      password: (v) => (!v || isStrongPassword(v) ? null : t('validation.passwordRule')),
       confirm: (v, values) => (v === values.password ? null : t('validation.passwordMismatch')),
       currentPassword: (v, values) =>
         v || !needsCurrentPassword(values)

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserDto } from '@conversa/shared';
 import { resetApiState } from '../../../lib/api';
 import { channelFixture } from '../../../test/channels';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { jsonResponse, renderWithProviders, typeInto } from '../../../test/render';
 import { UserFormModal } from './UserFormModal';
 
 vi.mock('../../../lib/notify', () => ({
@@ -72,5 +72,29 @@ describe('user form: queues and allowed channels', { timeout: 20_000 }, () => {
     await screen.findAllByText('Vendas');
     expect(screen.getByTestId('user-form-queues')).toBeDisabled();
     expect(screen.getByTestId('user-form-channels')).toBeDisabled();
+  });
+});
+
+describe('user form: the one password rule', { timeout: 20_000 }, () => {
+  it('refuses a 6-character password (and one without a symbol) before sending, then creates with 7', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') return jsonResponse({ ...user, id: 10 }, 201);
+      return jsonResponse(String(input).includes('/queue/') ? [] : []);
+    });
+    renderWithProviders(<UserFormModal opened onClose={() => undefined} currentUserId={1} currentProfile="admin" />);
+    typeInto('user-form-name', 'Nova');
+    typeInto('user-form-email', 'nova@loja.test');
+    const rule = 'A senha deve ter ao menos 7 caracteres, com letras, números e um caractere especial.';
+    for (const weak of ['Ab1!xy', 'abcdefg1']) {
+      typeInto('user-form-password', weak);
+      fireEvent.click(screen.getByTestId('user-form-submit'));
+      expect(await screen.findByText(rule)).toBeInTheDocument();
+    }
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    typeInto('user-form-password', 'Ab1!xyz');
+    fireEvent.click(screen.getByTestId('user-form-submit'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ email: 'nova@loja.test', password: 'Ab1!xyz' });
   });
 });

@@ -1,22 +1,12 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  NativeSelect,
-  PasswordInput,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, NativeSelect, Stack, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { Profile, UserDto } from '@conversa/shared';
 import { ApiError, describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChannelOptions, useCreateUser, useQueueOptions, useUpdateUser } from '../api/users';
+import { identityRules, UserIdentityFields } from './UserIdentityFields';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const FIELD_OF_CODE: Record<string, 'email' | 'password' | 'name'> = {
   ERR_EMAIL_ALREADY_EXISTS: 'email',
 };
@@ -96,19 +86,7 @@ function UserForm({
       queues: (user?.queues ?? []).map((queue) => String(queue.id)),
       whatsappAllowed: (user?.whatsappAllowed ?? []).map((channel) => String(channel.id)),
     },
-    validate: {
-      name: (v) => (v.trim() ? null : t('validation.required', { attribute: t('fields.name') })),
-      email: (v) =>
-        !v.trim()
-          ? t('validation.required', { attribute: t('fields.email') })
-          : EMAIL.test(v.trim())
-            ? null
-            : t('validation.invalid', { attribute: t('fields.email') }),
-      password: (v) => {
-        if (!v) return editing ? null : t('validation.required', { attribute: t('fields.password') });
-        return v.length >= 6 ? null : t('validation.minLength', { attribute: t('fields.password'), min: 6 });
-      },
-    },
+    validate: identityRules(t, editing),
   });
 
   const onError = (error: unknown) => {
@@ -155,31 +133,10 @@ function UserForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label={t('fields.name')}
-          required
-          data-autofocus
-          autoComplete="off"
-          data-testid="user-form-name"
-          {...form.getInputProps('name')}
-        />
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          required
-          autoComplete="off"
-          data-testid="user-form-email"
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label={t('fields.password')}
-          required={!editing}
-          description={
-            editing ? t('users.passwordKeep') : t('validation.minLength', { attribute: t('fields.password'), min: 6 })
-          }
-          autoComplete="new-password"
-          data-testid="user-form-password"
-          {...form.getInputProps('password')}
+        <UserIdentityFields
+          inputProps={(field) => form.getInputProps(field)}
+          password={form.values.password}
+          editing={editing}
         />
         <NativeSelect
           label={t('fields.profile')}

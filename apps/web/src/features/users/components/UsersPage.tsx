@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { USERS_PAGE_SIZE, type UserDto } from '@conversa/shared';
 import { confirmDelete } from '../../../components/confirmDelete';
 import { PageTitle } from '../../../components/PageTitle';
@@ -12,11 +13,17 @@ import { RowActions } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useStoredSession } from '../../../lib/storage';
 import { useDeleteUser, useUsersList } from '../api/users';
+import { PROFILE_COLORS } from './profile-colors';
 import { UserFormModal } from './UserFormModal';
 
-const PROFILE_COLORS: Record<string, string> = { user: 'gray', super: 'cyan', admin: 'indigo', superadmin: 'grape' };
-
+/** /usuarios: the company's users. A superadmin manages every company's at /usuariotenants (product-spec §2). */
 export function UsersPage() {
+  const session = useStoredSession();
+  if (session?.profile === 'superadmin') return <Navigate to="/usuariotenants" replace />;
+  return <CompanyUsersPage />;
+}
+
+function CompanyUsersPage() {
   const { t } = useTranslation();
   const session = useStoredSession();
   const [search, setSearch] = useState('');
