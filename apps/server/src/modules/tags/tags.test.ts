@@ -1,6 +1,6 @@
 /** /api/tags (client-contract §8): every profile lists; supervisors and admins manage; the contact check on delete. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ContactDto, TagDto, TicketListResponse } from '@conversa/shared';
+import { TAG_COLOR_MESSAGE, type ContactDto, type TagDto, type TicketListResponse } from '@conversa/shared';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { makeChannel, makeContact, makeTicket } from '../../test/ticket-fixtures.js';
 
@@ -67,6 +67,26 @@ describe('tags', () => {
     expect((await t.call(admin, 'GET', '/tags')).json()).toEqual([other, suporte]);
     await t.call(admin, 'DELETE', `/tags/${suporte.id}`);
     await t.call(admin, 'DELETE', `/tags/${other.id}`);
+  });
+
+  it('an invalid colour is refused on create and edit (400, field color, a clear message), never replaced', async () => {
+    const tag = await createTag({ tag: 'Paleta', color: '#123456' });
+    for (const color of ['red', '#fff', '#12345', 'rgb(1,2,3)', '', '   ', null, 123]) {
+      for (const [method, path] of [
+        ['POST', '/tags'],
+        ['PUT', `/tags/${tag.id}`],
+      ] as const) {
+        const res = await t.call(admin, method, path, { tag: method === 'POST' ? 'Nova' : 'Paleta', color });
+        expect(res.statusCode, `${method} ${JSON.stringify(color)}`).toBe(400);
+        expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'color' });
+      }
+    }
+    const refused = await t.call(admin, 'PUT', `/tags/${tag.id}`, { tag: 'Paleta', color: 'azul' });
+    expect(refused.json<{ message: string }>().message).toBe(TAG_COLOR_MESSAGE);
+    const tags = (await t.call(admin, 'GET', '/tags')).json<TagDto[]>();
+    expect(tags.find((row) => row.id === tag.id)?.color).toBe('#123456');
+    expect(tags.some((row) => row.tag === 'Nova')).toBe(false);
+    await t.call(admin, 'DELETE', `/tags/${tag.id}`);
   });
 
   it('updates (echoed whole objects), answers ERR_NO_TAG_FOUND, refuses agents with ERR_NO_PERMISSION', async () => {

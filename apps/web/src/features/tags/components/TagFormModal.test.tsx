@@ -38,6 +38,35 @@ describe('tag form', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('a mistyped colour is kept and refused on blur, never replaced by the previous one', async () => {
+    renderWithProviders(
+      <TagFormModal opened onClose={vi.fn()} tag={{ id: 5, tag: 'Lead', color: '#123456', isActive: true }} />,
+    );
+    const color = screen.getByTestId('tag-form-color');
+    fireEvent.focus(color);
+    typeInto('tag-form-color', '#12345');
+    fireEvent.blur(color);
+    expect(await screen.findByText('Cor inválida: use o formato #rrggbb.')).toBeInTheDocument();
+    expect(color).toHaveValue('#12345');
+    fireEvent.click(screen.getByTestId('tag-form-submit'));
+    await waitFor(() => expect(screen.getByTestId('tag-form-color')).toHaveValue('#12345'));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's colour refusal under the field", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: 'ERR_VALIDATION', field: 'color', message: 'color must be #rrggbb' }, 400),
+    );
+    renderWithProviders(<TagFormModal opened onClose={vi.fn()} />);
+    typeInto('tag-form-name', 'VIP');
+    typeInto('tag-form-color', '#ABCDEF');
+    fireEvent.click(screen.getByTestId('tag-form-submit'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(
+      await screen.findByText('Cor inválida: use o formato #rrggbb.', { selector: '.mantine-InputWrapper-error' }),
+    ).toBeInTheDocument();
+  });
+
   it('creates with a colour picked from a swatch', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ id: 3, tag: 'VIP', color: TAG_SWATCHES[0], isActive: true }, 201));
     const onClose = vi.fn();

@@ -45,6 +45,7 @@ function TagForm({ tag, onDone }: { tag?: TagDto; onDone: () => void }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { tag: tag?.tag ?? '', color: tag?.color ?? DEFAULT_TAG_COLOR, isActive: tag?.isActive ?? true },
+    validateInputOnBlur: ['color'],
     validate: {
       tag: (v) => (v.trim() ? null : t('validation.required', { attribute: t('org.tags.name') })),
       color: (v) =>
@@ -66,8 +67,8 @@ function TagForm({ tag, onDone }: { tag?: TagDto; onDone: () => void }) {
         onError: (error) => {
           if (error instanceof ApiError) {
             if (error.code === 'ERR_TAG_EXISTS') form.setFieldError('tag', describeError(error));
-            else if (error.field === 'tag' || error.field === 'color')
-              form.setFieldError(error.field, describeError(error));
+            else if (error.field === 'color') form.setFieldError('color', t('org.tags.colorInvalid'));
+            else if (error.field === 'tag') form.setFieldError('tag', describeError(error));
           }
           notifyError(describeError(error));
         },
@@ -95,6 +96,9 @@ function TagForm({ tag, onDone }: { tag?: TagDto; onDone: () => void }) {
           swatchesPerRow={7}
           withEyeDropper={false}
           closeOnColorSwatchClick
+          // A mistyped colour stays as typed and is refused with its text (Mantine would silently put back the last
+          // valid colour on blur, and the form saved that one).
+          fixOnBlur={false}
           data-testid="tag-form-color"
           {...form.getInputProps('color')}
         />
