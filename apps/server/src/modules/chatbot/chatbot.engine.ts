@@ -170,21 +170,13 @@ class Run {
     return this.contact;
   }
 
-  /** {{name}}, {{firstName}} and {{protocol}} of the contact and the ticket. */
-  async render(text: string): Promise<string> {
-    if (!text.includes('{{')) return text;
-    const { name } = await this.contactOf();
-    const values: Record<string, string> = {
-      name,
-      firstname: name.trim().split(/\s+/)[0] ?? '',
-      protocol: this.ticket.protocol,
-    };
-    return text.replace(/\{\{\s*(name|firstName|protocol)\s*\}\}/gi, (_, key: string) => values[key.toLowerCase()]!);
-  }
-
-  /** Messages queued in one transaction go out in the order queued (higher priority first). */
+  /**
+   * Messages queued in one transaction go out in the order queued (higher priority first). Placeholders ({{name}},
+   * {{firstName}}, {{protocol}}, {{greeting}}) are rendered by the messaging port, the one renderer of every text
+   * the server sends for a ticket (messages.placeholders.ts).
+   */
   async say(text: string, sendType: 'chatbot' | 'absence' = 'chatbot'): Promise<void> {
-    const body = (await this.render(text)).trim();
+    const body = text.trim();
     if (!body) return;
     await this.deps.messaging.queueSystemMessage(this.tx, this.ctx, this.ticket.id, body, sendType, {
       priority: this.priority--,
@@ -193,7 +185,7 @@ class Run {
 
   async sendMedia(data: Extract<ChatFlowInteraction, { type: 'MediaField' }>['data']): Promise<void> {
     const url = data.mediaUrl.startsWith('/') ? `${this.deps.publicUrl}${data.mediaUrl}` : data.mediaUrl;
-    const caption = data.caption ? await this.render(data.caption) : null;
+    const caption = data.caption || null;
     // A file the flow's builder uploaded is read from the store; any other address is fetched by the send.
     const stored = flowMediaKeyOf(this.ctx.tenantId, data.mediaUrl);
     await this.deps.messaging.queueSystemMedia(

@@ -56,6 +56,7 @@ export { createTicketMessaging } from './messages.ticket-port.js';
 export type { MessageSchedulingPort, ScheduledFile, TicketScheduleInput } from './messages.schedule-port.js';
 export { liveMessagingOf } from './messages.live.routes.js';
 export { queueOutboundMessage } from './messages.send.js';
+export { renderForTicket, renderPlaceholders } from './messages.placeholders.js';
 export {
   attachFullText,
   bodyOverflows,

@@ -30,6 +30,7 @@ import type { SendService } from './messages.send.js';
 import { messagesGatewayRoutes } from './messages.gateway.routes.js';
 import { messagesHubRoutes } from './messages.hub.routes.js';
 import { messagesWabaRoutes } from './messages.waba.routes.js';
+import { bodyRenderedFor } from './messages.placeholders.js';
 import { isQuickSend, parseQuickSend } from './messages.quick-send.js';
 import { scheduleDateOf, scheduledSendSchema, type MessageSchedulingPort } from './messages.schedule-port.js';
 import type { MessagesService } from './messages.service.js';
@@ -100,7 +101,7 @@ export async function sendFromRequest(
   if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
   const input = parsed.data;
   if (!input.body.trim()) throw fail('ERR_VALIDATION', 'body');
-  return deps.send.sendMessage(ctx, ticketId, {
+  const values = {
     body: input.body,
     quotedMsgId: input.quotedMsg,
     idFront: input.idFront ?? null,
@@ -108,8 +109,14 @@ export async function sendFromRequest(
     media: null,
     // Farewells, ratings, protocols and bulk sends name a sendType: only the agent's own text is signed.
     sign: !input.sendType,
-  });
+  };
+  // A farewell, rating or protocol text the client picked from the company's texts: its placeholders are rendered.
+  const rendered = input.sendType && RENDERED_SEND_TYPES.has(input.sendType);
+  return deps.send.sendMessage(ctx, ticketId, values, rendered ? { prepare: bodyRenderedFor(input.body) } : {});
 }
+
+/** Texts clients send from the company's configured ones (client-contract §4.3 resolve flow, §15 protocols). */
+const RENDERED_SEND_TYPES = new Set(['farewell', 'evaluation', 'protocol']);
 
 export function messagesRoutes(deps: MessagesRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {

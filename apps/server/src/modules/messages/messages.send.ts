@@ -27,6 +27,7 @@ import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from './messages.repository.js';
 import { quickMessageOutbound } from './messages.quick-send.js';
 import { assertWindowAllows } from './messages.window.js';
+import { bodyRenderedFor } from './messages.placeholders.js';
 
 export interface StoredUploadMedia {
   key: string;
@@ -201,7 +202,9 @@ export function createSendService(deps: PipelineDeps) {
     /** A stored quick message (its file without a new upload), checked against the ticket like any send. */
     async sendQuickMessage(ctx: AuthedContext, ticketId: number, input: SendQuickMessage): Promise<MessageEventDto> {
       await this.assertWritable(ctx, ticketId);
-      return this.sendMessage(ctx, ticketId, await quickMessageOutbound(deps, ctx, input));
+      const values = await quickMessageOutbound(deps, ctx, input);
+      // Its {{name}}, {{firstName}}, {{protocol}}, {{greeting}} are the ticket's (messages.placeholders.ts).
+      return this.sendMessage(ctx, ticketId, values, { prepare: bodyRenderedFor(values.body) });
     },
 
     async sendMessage(

@@ -1,7 +1,7 @@
 /**
  * What the tickets module asks of the message pipeline (TicketMessagingPort), implemented here so tickets never
  * touch message rows: queue a system message (the farewell, the rating texts, the chatbot's steps, the absence
- * message) or a file by address inside the caller's transaction, and re-send the tenant's stuck messages. All of them
+ * message; placeholders rendered, messages.placeholders.ts) or a file by address inside the caller's transaction, and re-send the tenant's stuck messages. All of them
  * only enqueue: the send job talks to the provider after the caller's commit, so a rollback sends nothing.
  */
 import type { MessageMediaType } from '@conversa/shared';
@@ -10,6 +10,7 @@ import { fail } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import { findVisibleTicket, type SystemMedia, type TicketMessagingPort } from '../tickets/index.js';
 import { SEND_MESSAGE_JOB } from './messages.jobs.js';
+import { renderForTicket } from './messages.placeholders.js';
 import { findStuckSends, updateMessage } from './messages.repository.js';
 import { queueOutboundMessage, type OutboundValues } from './messages.send.js';
 
@@ -30,7 +31,9 @@ export function createTicketMessaging(deps: { jobs: JobQueue }): TicketMessaging
       // The tickets service already authorised the caller: read the ticket as the system would.
       const ticket = await findVisibleTicket(tx, systemContext(ctx.tenantId), ticketId);
       if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
-      const values = { body, quotedMsgId: null, idFront: null, sendType, media: null };
+      // Farewells, closing and auto-close messages, rating texts, chat flow steps: placeholders rendered here, once.
+      const text = await renderForTicket(tx, ticket, body);
+      const values = { body: text, quotedMsgId: null, idFront: null, sendType, media: null };
       // The caller commits (and publishes its ticket event); the send job announces the message with chat:create.
       await queueOutboundMessage(tx, deps.jobs, ctx, ticket, values, { announce: true, ...options });
     },
@@ -39,7 +42,7 @@ export function createTicketMessaging(deps: { jobs: JobQueue }): TicketMessaging
       const ticket = await findVisibleTicket(tx, systemContext(ctx.tenantId), ticketId);
       if (!ticket) throw fail('ERR_NO_TICKET_FOUND');
       const kind = URL_MEDIA[media.type];
-      const caption = media.caption?.trim() || null;
+      const caption = media.caption?.trim() ? await renderForTicket(tx, ticket, media.caption.trim()) : null;
       if (media.stored) {
         const name = media.name || media.stored.key.split('/').pop() || 'file';
         const file = { key: media.stored.key, name, mime: media.stored.mime, size: 0, isSticker: false };

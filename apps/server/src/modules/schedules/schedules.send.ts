@@ -13,7 +13,13 @@ import { systemContext, withTenant, type TenantContext } from '../../platform/db
 import type { EventBus } from '../../platform/events/bus.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
 import { findTenantChannel } from '../channels/index.js';
-import { loadMessageDto, publishMessage, queueOutboundMessage, type MediaLinks } from '../messages/index.js';
+import {
+  loadMessageDto,
+  publishMessage,
+  queueOutboundMessage,
+  renderForTicket,
+  type MediaLinks,
+} from '../messages/index.js';
 import { findOrCreateActiveTicket, loadTicketDto } from '../tickets/index.js';
 import { findContact } from './schedules.contacts.js';
 import { authorSees, findAuthor, targetRefusal } from './schedules.rules.js';
@@ -77,7 +83,8 @@ async function sendInTenant(deps: ScheduleSendDeps, tenantId: number, scheduleId
     // Another transaction opened the contact's ticket between the check and the insert: the same rule for it.
     if (!created && !(await authorSees(tx, author, ticket.id))) return failRow(tx, row, 'ERR_OTHER_OPEN_TICKET');
     const { row: message } = await queueOutboundMessage(tx, deps.queue, ctx, ticket, {
-      body: row.body,
+      // Placeholders ({{name}}, {{greeting}}...) are rendered when it goes out, for the ticket it goes to.
+      body: await renderForTicket(tx, ticket, row.body),
       quotedMsgId: null,
       idFront: `schedule-${row.id}`,
       sendType: null,
