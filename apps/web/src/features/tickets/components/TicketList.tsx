@@ -17,7 +17,7 @@ interface TicketListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  onOpen: (id: number) => void;
+  onOpen: (id: number, messageId?: number) => void;
   onAccept: (id: number) => void;
   empty: ReactNode;
 }

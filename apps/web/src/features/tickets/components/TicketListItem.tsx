@@ -7,10 +7,11 @@ import {
   IconBrandWhatsapp,
   IconMail,
   IconMessageCircle,
+  IconSearch,
   IconUser,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TicketListItem as TicketRow } from '@conversa/shared';
+import type { TicketListItem as TicketRow, TicketSearchMatch } from '@conversa/shared';
 import {
   channelFamily,
   formatTicketTime,
@@ -19,6 +20,7 @@ import {
   type ChannelFamily,
 } from '../hooks/ticket-format';
 import { ticketPreview } from '../hooks/ticket-preview';
+import { searchSnippet, useSearchTerm } from '../hooks/search-match';
 
 const CHANNEL_ICONS: Record<ChannelFamily, typeof IconBrandWhatsapp> = {
   whatsapp: IconBrandWhatsapp,
@@ -32,14 +34,46 @@ const CHANNEL_ICONS: Record<ChannelFamily, typeof IconBrandWhatsapp> = {
 const UNREAD_BADGE_STYLE = { flexShrink: 0 } as const;
 
 interface TicketListItemProps {
-  ticket: TicketRow;
+  /** `searchMatch`: the message a text search found (shown, and opened in the chat). */
+  ticket: TicketRow & { searchMatch?: TicketSearchMatch };
   selected: boolean;
   /** The one row reachable with Tab (roving focus). */
   tabbable: boolean;
   accepting: boolean;
-  onOpen: (id: number) => void;
+  onOpen: (id: number, messageId?: number) => void;
   onAccept: (id: number) => void;
 }
+
+/** The message a text search found: a snippet with the term's words marked, and its time. */
+function SearchMatchLine({ match, ticketId }: { match: TicketSearchMatch; ticketId: number }) {
+  const { t } = useTranslation();
+  const term = useSearchTerm();
+  const time = formatTicketTime(Date.parse(match.createdAt));
+  return (
+    <Group gap={4} wrap="nowrap" data-testid={`ticket-search-match-${ticketId}`}>
+      <IconSearch size={12} aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="xs" truncate="end" style={{ flex: 1, minWidth: 0 }}>
+        <span style={SR_ONLY}>{t('tickets.row.searchMatch')} </span>
+        {searchSnippet(match.body, term).map((part, index) =>
+          part.marked ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+        )}
+      </Text>
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        <span style={SR_ONLY}>{t('tickets.row.searchMatchAt')} </span>
+        {time}
+      </Text>
+    </Group>
+  );
+}
+
+const SR_ONLY = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** One ticket row (client-contract §20.1). Click or Enter opens it; a pending row offers "start attending". */
 export const TicketListItem = memo(function TicketListItem({
@@ -61,12 +95,12 @@ export const TicketListItem = memo(function TicketListItem({
       data-ticket-row={ticket.id}
       tabIndex={tabbable ? 0 : -1}
       aria-current={selected ? 'true' : undefined}
-      onClick={() => onOpen(ticket.id)}
+      onClick={() => onOpen(ticket.id, ticket.searchMatch?.id)}
       onKeyDown={(event) => {
         if (event.target !== event.currentTarget) return;
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
-          onOpen(ticket.id);
+          onOpen(ticket.id, ticket.searchMatch?.id);
         }
       }}
       px="sm"
@@ -120,6 +154,7 @@ export const TicketListItem = memo(function TicketListItem({
               </Badge>
             ) : null}
           </Group>
+          {ticket.searchMatch ? <SearchMatchLine match={ticket.searchMatch} ticketId={ticket.id} /> : null}
           <Group gap={6} wrap="nowrap" justify="space-between">
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               <Group gap={2} wrap="nowrap" style={{ minWidth: 0 }}>

@@ -35,7 +35,7 @@ interface TicketListTabsProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
-  onOpen: (id: number) => void;
+  onOpen: (id: number, messageId?: number) => void;
   onAccept: (id: number) => void;
 }
 

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Center, EmptyState, Group, Loader, Paper, Stack } from
 import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useStoredSession } from '../../../lib/storage';
 import { useShowChatBot } from '../api/show-chatbot';
 import { useAcceptTicket, useTicketsList } from '../api/tickets';
@@ -11,6 +11,7 @@ import { activeFilterCount, effectiveFilter, toListFilter } from '../hooks/atten
 import { flattenPages } from '../hooks/ticket-list-cache';
 import { applyLocalFilter, partitionTickets, unreadTotal } from '../hooks/ticket-partitions';
 import { useTicketsFilter } from '../hooks/use-tickets-filter';
+import { SearchTermContext } from '../hooks/search-match';
 import { useNewTicketAnnouncer, useUnreadDocumentTitle } from '../hooks/use-tickets-page-effects';
 import { NewTicketModal } from './NewTicketModal';
 import { TicketFilterModal } from './TicketFilterModal';
@@ -35,6 +36,9 @@ export function TicketsPage() {
   const canSeeAll = session?.profile === 'admin' || session?.profile === 'super';
   const params = useParams();
   const selectedId = Number(params.ticketId) > 0 ? Number(params.ticketId) : null;
+  // `?message=<id>`: the message a text search found, opened scrolled to and highlighted (tickets.search.ts).
+  const [searchParams] = useSearchParams();
+  const focusMessageId = Number(searchParams.get('message')) > 0 ? Number(searchParams.get('message')) : null;
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
 
   const { filter, setFilter } = useTicketsFilter(userId);
@@ -58,7 +62,10 @@ export function TicketsPage() {
   );
 
   const accept = useAcceptTicket();
-  const openTicket = useCallback((id: number) => navigate(`/atendimento/${id}`), [navigate]);
+  const openTicket = useCallback(
+    (id: number, messageId?: number) => navigate(`/atendimento/${id}${messageId ? `?message=${messageId}` : ''}`),
+    [navigate],
+  );
   const acceptTicket = useCallback(
     (id: number) => accept.mutate({ id, userId }, { onSuccess: () => openTicket(id) }),
     [accept, userId, openTicket],
@@ -90,30 +97,32 @@ export function TicketsPage() {
               onNewTicket={newModal.open}
             />
           </Stack>
-          <TicketListTabs
-            partitions={partitions}
-            showChatBot={showChatBot}
-            listFilter={listFilter}
-            serverCounts={applied.tags.length === 0 && applied.kanbans.length === 0}
-            includesClosed={applied.status.includes('closed')}
-            onIncludeClosed={(include) =>
-              setFilter({
-                ...filter,
-                status: include ? [...filter.status, 'closed'] : filter.status.filter((s) => s !== 'closed'),
-              })
-            }
-            searching={listFilter.searchParam !== ''}
-            selectedId={selectedId}
-            acceptingId={accept.isPending ? (accept.variables?.id ?? null) : null}
-            loading={list.isPending}
-            error={list.error}
-            onRetry={() => void list.refetch()}
-            hasMore={list.hasNextPage}
-            loadingMore={isFetchingNextPage}
-            onLoadMore={loadMore}
-            onOpen={openTicket}
-            onAccept={acceptTicket}
-          />
+          <SearchTermContext.Provider value={listFilter.searchParam}>
+            <TicketListTabs
+              partitions={partitions}
+              showChatBot={showChatBot}
+              listFilter={listFilter}
+              serverCounts={applied.tags.length === 0 && applied.kanbans.length === 0}
+              includesClosed={applied.status.includes('closed')}
+              onIncludeClosed={(include) =>
+                setFilter({
+                  ...filter,
+                  status: include ? [...filter.status, 'closed'] : filter.status.filter((s) => s !== 'closed'),
+                })
+              }
+              searching={listFilter.searchParam !== ''}
+              selectedId={selectedId}
+              acceptingId={accept.isPending ? (accept.variables?.id ?? null) : null}
+              loading={list.isPending}
+              error={list.error}
+              onRetry={() => void list.refetch()}
+              hasMore={list.hasNextPage}
+              loadingMore={isFetchingNextPage}
+              onLoadMore={loadMore}
+              onOpen={openTicket}
+              onAccept={acceptTicket}
+            />
+          </SearchTermContext.Provider>
           <div aria-live="polite" role="status" ref={liveRegion} style={srOnly} />
         </Paper>
       ) : null}
@@ -145,7 +154,7 @@ export function TicketsPage() {
                   </Center>
                 }
               >
-                <ChatPanel key={selectedId} ticketId={selectedId} />
+                <ChatPanel key={selectedId} ticketId={selectedId} focusMessageId={focusMessageId} />
               </Suspense>
             </>
           ) : (

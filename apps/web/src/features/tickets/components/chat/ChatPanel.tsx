@@ -16,6 +16,7 @@ import { isAcceptedFile } from '../../hooks/chat-format';
 import { useMarkRead } from '../../hooks/chat-mark-read';
 import { useChatSend } from '../../hooks/chat-send';
 import { useChangeTicket, useChatTicket } from '../../hooks/chat-ticket';
+import { refusedAsPending, spyBlocked, useSpyticketSetting } from '../../hooks/spy-ticket';
 import { customerWroteAt, useCustomerWindow } from '../../hooks/customer-window';
 import { useForceOpenChatWindow } from '../../api/force-open-window';
 import { flattenHistory, type ChatMessage } from '../../hooks/messages-cache';
@@ -35,7 +36,8 @@ import { QuoteAuthorContext, type QuoteAuthorSource } from './quote-author';
 let fileSeq = 0;
 
 /** The chat of `/atendimento/:ticketId`: header with the ticket actions, the history and the input. */
-export function ChatPanel({ ticketId }: { ticketId: number }) {
+/** `focusMessageId`: a message to open the history at (a text search's match), highlighted. */
+export function ChatPanel({ ticketId, focusMessageId = null }: { ticketId: number; focusMessageId?: number | null }) {
   const { t } = useTranslation();
   const session = useStoredSession();
   const meId = session?.userId ?? 0;
@@ -45,7 +47,12 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
 
   const ticketQuery = useChatTicket(ticketId);
   const ticket = ticketQuery.data;
-  const history = useMessages(ticketId);
+  // spyticket off: a pending ticket not accepted shows an accept prompt, its messages not asked for (hooks/spy-ticket).
+  const spyticket = useSpyticketSetting();
+  const pendingNotMine = ticket?.status === 'pending' && ticket.userId !== meId;
+  const withheld = spyBlocked(ticket, meId, session?.profile, spyticket);
+  const spyUnknown = pendingNotMine && session?.profile === 'user' && spyticket === undefined;
+  const history = useMessages(ticketId, !withheld && !spyUnknown);
   const { items, olderCount } = useMemo(() => flattenHistory(history.data), [history.data]);
   // Internal notes among the messages, at their time (hooks/chat-notes.ts).
   const notes = useTicketNotes(ticketId);
@@ -182,6 +189,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
   const isGroup = ticket.isGroup || ticket.contact.isGroup;
   const blockedReason =
     ticket.status === 'closed' ? 'closed' : ticket.status === 'pending' && ticket.userId !== meId ? 'pending' : null;
+  const spyPrompt = withheld || refusedAsPending(history.error, ticket);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -229,22 +237,41 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
           onOpenContact={() => setContactOpen(true)}
         />
         {customerWindow ? <CustomerWindowIndicator window={customerWindow} /> : null}
-        <MessageList
-          ref={list}
-          items={withNotes.items}
-          olderCount={withNotes.olderCount}
-          offlineIds={offlineIds}
-          isGroup={ticket.isGroup}
-          isLoading={history.isLoading}
-          error={history.error}
-          onRetryLoad={() => void history.refetch()}
-          hasOlder={history.hasNextPage}
-          loadingOlder={history.isFetchingNextPage}
-          onLoadOlder={() => void history.fetchNextPage()}
-          selectMode={selectMode}
-          selectedIds={new Set(selected)}
-          handlers={handlers}
-        />
+        {spyPrompt ? (
+          <Center flex={1} p="md" data-testid="chat-spy-prompt">
+            <Alert color="yellow" icon={<IconLock size={16} aria-hidden />} title={t('chat.spy.title')} maw={420}>
+              <Text size="sm" mb="sm">
+                {t('chat.spy.body')}
+              </Text>
+              <Button
+                size="sm"
+                onClick={() => accept.mutate(ticketChanges.accept(meId))}
+                loading={accept.isPending}
+                data-testid="chat-spy-accept"
+              >
+                {t('chat.header.accept')}
+              </Button>
+            </Alert>
+          </Center>
+        ) : (
+          <MessageList
+            ref={list}
+            items={withNotes.items}
+            olderCount={withNotes.olderCount}
+            offlineIds={offlineIds}
+            isGroup={ticket.isGroup}
+            isLoading={history.isLoading}
+            error={history.error}
+            onRetryLoad={() => void history.refetch()}
+            hasOlder={history.hasNextPage}
+            loadingOlder={history.isFetchingNextPage}
+            onLoadOlder={() => void history.fetchNextPage()}
+            selectMode={selectMode}
+            selectedIds={new Set(selected)}
+            handlers={handlers}
+            focusMessageId={focusMessageId}
+          />
+        )}
         <ChatScheduleBar ticket={ticket} />
         {selectMode ? (
           <Group justify="space-between" p="xs" data-testid="chat-forward-bar">
@@ -265,7 +292,7 @@ export function ChatPanel({ ticketId }: { ticketId: number }) {
               </Button>
             </Group>
           </Group>
-        ) : blockedReason ? (
+        ) : spyPrompt ? null : blockedReason ? (
           <Alert
             m="xs"
             color={blockedReason === 'closed' ? 'gray' : 'yellow'}

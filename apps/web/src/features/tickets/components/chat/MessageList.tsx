@@ -35,7 +35,13 @@ interface MessageListProps {
   selectMode: boolean;
   selectedIds: Set<number>;
   handlers: Omit<BubbleHandlers, 'onQuoteClick'>;
+  /** A message to open at (a text search's match): older pages load until it is there, then it is highlighted. */
+  focusMessageId?: number | null;
 }
+
+/** Older pages loaded at most while looking for the message to open at. */
+const FOCUS_PAGES_MAX = 20;
+const FOCUS_HIGHLIGHT_MS = 4000;
 
 function DaySeparator({ createdAt }: { createdAt: string }) {
   const { t } = useTranslation();
@@ -85,11 +91,48 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     lastKey.current = lastItemKey;
   }, [lastItemKey, atBottom, lastIsLocal]);
 
+  // Opening at a message (`seek` until found): a search's match stays highlighted longer than a quote's target.
+  const focusPhase = useRef<'seek' | 'shown' | 'done'>('seek');
   useEffect(() => {
     if (highlighted === null) return;
-    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    const timer = setTimeout(
+      () => setHighlighted(null),
+      focusPhase.current === 'shown' ? FOCUS_HIGHLIGHT_MS : HIGHLIGHT_MS,
+    );
     return () => clearTimeout(timer);
   }, [highlighted]);
+
+  // Opening at a message: load older pages until it is loaded, then scroll to it, highlight it and move focus there
+  // (a screen reader reads it); a message never found says so once.
+  const focusTarget = props.focusMessageId ?? null;
+  const pagesLoaded = useRef(0);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusTarget === null || focusPhase.current !== 'seek' || props.isLoading || loadingOlder) return;
+    const index = items.findIndex((m) => m.id === focusTarget);
+    if (index >= 0) {
+      focusPhase.current = 'shown';
+      virtuoso.current?.scrollToIndex({ index, align: 'center' });
+      let tries = 0;
+      const focus = () => {
+        const bubble = container.current?.querySelector<HTMLElement>(`[data-testid="message-${focusTarget}"]`);
+        if (bubble) {
+          setHighlighted(focusTarget);
+          bubble.tabIndex = -1;
+          bubble.focus({ preventScroll: true });
+        } else if ((tries += 1) < 20) requestAnimationFrame(focus);
+      };
+      requestAnimationFrame(focus);
+      return;
+    }
+    if (hasOlder && pagesLoaded.current < FOCUS_PAGES_MAX) {
+      pagesLoaded.current += 1;
+      onLoadOlder();
+      return;
+    }
+    focusPhase.current = 'done';
+    notifyInfo(t('chat.searchMatchNotLoaded'));
+  }, [focusTarget, items, hasOlder, loadingOlder, onLoadOlder, props.isLoading, t]);
 
   const scrollToBottom = useCallback(() => {
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'smooth' });
@@ -131,6 +174,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
 
   return (
     <div
+      ref={container}
       className={classes.history}
       role="log"
       aria-live="polite"
