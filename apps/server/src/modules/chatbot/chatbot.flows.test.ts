@@ -136,6 +136,27 @@ describe('chat flows CRUD', () => {
     expect(res.json<ChatFlowDto>().flow).toEqual(defaultChatFlow('Sem grafo'));
   });
 
+  it('reads nodeList and lineList at the top level of the body as the flow, on create and on save', async () => {
+    const { nodeList, lineList } = menuFlow('Topo');
+    const res = await create(supervisor, { name: 'Topo', isActive: true, nodeList, lineList });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json<ChatFlowDto>();
+    expect(created.flow.nodeList.map((n) => n.id)).toEqual(['start', 'cfg', 'ask', 'end']);
+    expect(created.flow.lineList).toEqual(lineList);
+    expect(created.flow.name).toBe('Topo');
+    const renamed = nodeList.map((n) => (n.id === 'ask' ? { ...n, name: 'Pergunta nova' } : n));
+    const put = await t.call(supervisor, 'PUT', `/chat-flow/${created.id}`, {
+      name: 'Topo',
+      nodeList: renamed,
+      lineList,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<ChatFlowDto>().flow.nodeList[2]).toMatchObject({ name: 'Pergunta nova' });
+    // A top-level graph is checked like any other.
+    const invalid = await create(supervisor, { name: 'Topo inválido', nodeList: [{ id: 'x', type: 'nope' }] });
+    expect(invalid.statusCode).toBe(400);
+  });
+
   it('refuses a graph validateChatFlow rejects with ERR_CHAT_FLOW_INVALID, and a malformed one with ERR_VALIDATION', async () => {
     const existing = await createFlow('Válido');
     const unconnected = { ...menuFlow(), lineList: [] };

@@ -28,8 +28,27 @@ import { flowMediaKind, flowMediaMime, flowMediaPath, receiveFlowMedia } from '.
 
 const tags = ['chat-flows'];
 
-/** POST without `flow`: the default flow (the reference client always sends one). */
-const createChatFlowBodySchema = chatFlowInputSchema.extend({ flow: chatFlowGraphSchema.optional() });
+/**
+ * Some clients of the family send the graph's `nodeList` and `lineList` at the top level of the record instead of
+ * inside `flow`: such a body is read as that flow (its `flow`, when it has one, wins).
+ */
+function liftTopLevelGraph(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  if (record.flow !== undefined && record.flow !== null) return body;
+  if (!Array.isArray(record.nodeList)) return body;
+  const { nodeList, lineList, ...rest } = record;
+  const name = typeof record.name === 'string' ? record.name : '';
+  return { ...rest, flow: { name, nodeList, lineList: lineList ?? [] } };
+}
+
+/** POST without `flow` (nor a top-level graph): the default flow (the reference client always sends one). */
+const createChatFlowBodySchema = z.preprocess(
+  liftTopLevelGraph,
+  chatFlowInputSchema.extend({ flow: chatFlowGraphSchema.optional() }),
+);
+/** PUT: the whole record, its graph in `flow` or at the top level. */
+const updateChatFlowBodySchema = z.preprocess(liftTopLevelGraph, chatFlowInputSchema);
 /** The record the client holds; only its id is read. */
 const duplicateBodySchema = z.looseObject({ id: idParam });
 /** An exported record (`{ name?, isActive?, celularTeste?, flow }`) or a bare graph, plus the client's `id`. */
@@ -84,7 +103,9 @@ function chatFlowRoutes(deps: FlowRouteDeps): FastifyPluginAsyncZod {
 
     app.put(
       '/chat-flow/:id',
-      { schema: { tags, params: idParamsSchema, body: chatFlowInputSchema, response: { 200: chatFlowDtoSchema } } },
+      {
+        schema: { tags, params: idParamsSchema, body: updateChatFlowBodySchema, response: { 200: chatFlowDtoSchema } },
+      },
       async (request) => service.updateChatFlow(requireProfile(request, 'super'), request.params.id, request.body),
     );
 
