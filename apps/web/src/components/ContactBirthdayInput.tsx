@@ -3,15 +3,28 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { ContactFormValues } from '../lib/contact-form';
+import { isIsoBirthday, type ContactFormValues } from '../lib/contact-form';
 import { dateInputFormat, dayjsLocale, parseDateInput } from '../lib/date-input';
 import { currentLocale } from '../lib/i18n';
 
-/** The contact's birthday (birthdayDate), typed in the interface language's order or picked; no future dates. */
+const MIN_BIRTHDAY = '1900-01-01';
+
+/**
+ * The contact's birthday (birthdayDate), typed in the interface language's order or picked; no future dates. A typed
+ * text that is no date (31/02/1990) stays in the field as the form's value, so validateContact refuses it with
+ * 'Data inválida' instead of the form saving no birthday; only an emptied field clears it.
+ */
 export function ContactBirthdayInput({ form }: { form: UseFormReturnType<ContactFormValues> }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const birthday = form.getValues().birthdayDate;
+  const today = dayjs().format('YYYY-MM-DD');
+  const { onChange, onBlur, value, ...inputProps } = form.getInputProps('birthdayDate');
+  void value;
+  const accept = (text: string): string | null => {
+    const iso = parseDateInput(text, locale);
+    return iso && iso >= MIN_BIRTHDAY && iso <= today ? iso : null;
+  };
   return (
     <DatesProvider settings={{ locale: dayjsLocale(locale) }}>
       <DateInput
@@ -19,14 +32,32 @@ export function ContactBirthdayInput({ form }: { form: UseFormReturnType<Contact
         description={t('contacts.form.birthdayHint', { format: t('contacts.form.birthdayPlaceholder') })}
         placeholder={t('contacts.form.birthdayPlaceholder')}
         valueFormat={dateInputFormat(locale)}
-        dateParser={(text) => parseDateInput(text, locale)}
-        maxDate={dayjs().format('YYYY-MM-DD')}
-        minDate="1900-01-01"
+        dateParser={accept}
+        maxDate={today}
+        minDate={MIN_BIRTHDAY}
         defaultLevel={birthday ? 'month' : 'decade'}
         clearable
+        fixOnBlur={false}
         leftSection={<IconCalendar size={16} aria-hidden />}
         data-testid="contact-form-birthday"
-        {...form.getInputProps('birthdayDate')}
+        {...inputProps}
+        value={birthday && isIsoBirthday(birthday) ? birthday : null}
+        onChange={(next: string | null) => {
+          (onChange as (value: string | null) => void)(next);
+          form.clearFieldError('birthdayDate');
+        }}
+        onBlur={(event) => {
+          (onBlur as ((e: typeof event) => void) | undefined)?.(event);
+          const text = event.currentTarget.value.trim();
+          if (!text) {
+            form.setFieldValue('birthdayDate', null);
+            return;
+          }
+          const iso = accept(text);
+          // A text that is no date stays the value: the form refuses it ('Data inválida') and never saves null.
+          form.setFieldValue('birthdayDate', iso ?? text);
+          form.validateField('birthdayDate');
+        }}
       />
     </DatesProvider>
   );

@@ -80,6 +80,15 @@ export function contactToValues(contact?: ContactDto): ContactFormValues {
   };
 }
 
+/** A real calendar date as YYYY-MM-DD (2023-02-29 and 1990-02-31 are not). */
+export function isIsoBirthday(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const digitCount = (value: string) => value.replace(/\D/g, '').length;
 
@@ -98,6 +107,9 @@ export function validateContact(values: ContactFormValues, t: TFunction, contact
   const email = values.email.trim();
   if (email && !EMAIL.test(email)) errors.email = t('validation.invalid', { attribute: t('fields.email') });
   if (values.cpf.trim() && !isValidCpfCnpj(values.cpf)) errors.cpf = t('validation.cpfCnpj');
+  // The birthday field keeps a typed text that is no date (31/02/1990) as its value: refused, never saved as null.
+  if (values.birthdayDate !== null && !isIsoBirthday(values.birthdayDate))
+    errors.birthdayDate = t('validation.invalidDate');
   values.extraInfo.forEach((row, index) => {
     if (!row.name.trim() && row.value.trim()) {
       errors[`extraInfo.${index}.name`] = t('validation.required', { attribute: t('contacts.form.extraInfoName') });
