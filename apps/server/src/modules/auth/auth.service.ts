@@ -209,7 +209,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       if (bearer && (row.familyId !== bearer.sessionId || row.userId !== bearer.userId)) return { kind: 'invalid' };
       const revoked = { userId: row.userId, sessionId: row.familyId };
       let rotate = true;
-      let live: repo.RefreshTokenRow | undefined = row;
+      let live: repo.RefreshTokenRow | undefined;
       if (row.revokedAt) {
         const recent = Date.now() - row.revokedAt.getTime() < REFRESH_REUSE_GRACE_MS;
         live = recent ? await repo.findLiveFamilyToken(tx, ctx.tenantId, row.familyId) : undefined;
