@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCalendar } from '@tabler/icons-react';
@@ -21,6 +22,9 @@ export function ContactBirthdayInput({ form }: { form: UseFormReturnType<Contact
   const today = dayjs().format('YYYY-MM-DD');
   const { onChange, onBlur, value, ...inputProps } = form.getInputProps('birthdayDate');
   void value;
+  // The calendar's value while the form holds a typed text that is no date: the last real one, so the field keeps
+  // the text the person typed (a changed value would make the calendar rewrite it).
+  const [shown, setShown] = useState<string | null>(birthday && isIsoBirthday(birthday) ? birthday : null);
   const accept = (text: string): string | null => {
     const iso = parseDateInput(text, locale);
     return iso && iso >= MIN_BIRTHDAY && iso <= today ? iso : null;
@@ -41,9 +45,10 @@ export function ContactBirthdayInput({ form }: { form: UseFormReturnType<Contact
         leftSection={<IconCalendar size={16} aria-hidden />}
         data-testid="contact-form-birthday"
         {...inputProps}
-        value={birthday && isIsoBirthday(birthday) ? birthday : null}
+        value={shown}
         onChange={(next: string | null) => {
           (onChange as (value: string | null) => void)(next);
+          setShown(next);
           form.clearFieldError('birthdayDate');
         }}
         onBlur={(event) => {
@@ -51,9 +56,11 @@ export function ContactBirthdayInput({ form }: { form: UseFormReturnType<Contact
           const text = event.currentTarget.value.trim();
           if (!text) {
             form.setFieldValue('birthdayDate', null);
+            setShown(null);
             return;
           }
           const iso = accept(text);
+          if (iso) setShown(iso);
           // A text that is no date stays the value: the form refuses it ('Data inválida') and never saves null.
           form.setFieldValue('birthdayDate', iso ?? text);
           form.validateField('birthdayDate');

@@ -47,6 +47,20 @@ describe('contact form birthday', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('typed over the stored date (no emptying first): the text stays, refused, nothing sent', async () => {
+    const contact = contactFixture(7, { name: 'Caio', birthdayDate: '1980-02-01' });
+    renderWithProviders(<ContactFormModal opened onClose={vi.fn()} contact={contact} canListUsers={false} />);
+    fireEvent.focus(birthday());
+    typeInto('contact-form-birthday', '31/02/1990');
+    fireEvent.blur(birthday());
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(birthday()).toHaveValue('31/02/1990');
+    fireEvent.click(screen.getByTestId('contact-form-submit'));
+    await waitFor(() => expect(screen.getByText('Data inválida')).toBeInTheDocument());
+    expect(birthday()).toHaveValue('31/02/1990');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('a future date is refused the same way; fixing it clears the error and saves the new date', async () => {
     const contact = contactFixture(5, { name: 'Ana', birthdayDate: '1980-02-01' });
     fetchMock.mockResolvedValueOnce(jsonResponse({ ...contact, birthdayDate: '1990-02-28' }));
