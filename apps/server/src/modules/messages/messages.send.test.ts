@@ -177,7 +177,10 @@ describe('POST /messages/{ticketId} (text)', () => {
   it('refuses closed, unknown and empty', async () => {
     const { ticketId } = await openConversation();
     expect((await post(ticketId, { body: '' })).json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'body' });
-    expect((await post(ticketId, { body: 'x', scheduleDate: '2030-01-01 10:00' })).statusCode).toBe(400);
+    // A date makes it a scheduled message (schedules.ticket-send.test.ts); one in the past is refused.
+    expect((await post(ticketId, { body: 'x', scheduleDate: '2001-01-01 10:00' })).json()).toEqual({
+      error: 'ERR_SCHEDULE_DATE_NOT_VALID',
+    });
     expect((await post(999_999, { body: 'x' })).json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
     await db((tx) => tx.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, ticketId)));
     const closed = await post(ticketId, { body: 'x' });
