@@ -52,13 +52,13 @@ describe('ScheduleFormModal', () => {
   it('starts in 30 minutes; the shortcuts fill date and time; submit sends the instant, recurrence and repetitions', async () => {
     const onClose = vi.fn();
     renderWithProviders(<ScheduleFormModal opened onClose={onClose} target={target} initialBody="Olá" />);
-    expect(screen.getByTestId('schedule-day')).toHaveValue('2026-11-26');
+    expect(screen.getByTestId('schedule-day')).toHaveValue('26/11/2026');
     expect(screen.getByTestId('schedule-time')).toHaveValue('15:48');
     fireEvent.click(screen.getByTestId('schedule-shortcut-tomorrow'));
-    expect(screen.getByTestId('schedule-day')).toHaveValue('2026-11-27');
+    expect(screen.getByTestId('schedule-day')).toHaveValue('27/11/2026');
     expect(screen.getByTestId('schedule-time')).toHaveValue('09:00');
     fireEvent.click(screen.getByTestId('schedule-shortcut-nextWeek'));
-    expect(screen.getByTestId('schedule-day')).toHaveValue('2026-12-03');
+    expect(screen.getByTestId('schedule-day')).toHaveValue('03/12/2026');
     fireEvent.click(screen.getByTestId('schedule-shortcut-tomorrow'));
     fireEvent.click(screen.getByTestId('schedule-recurrence'));
     fireEvent.click(await screen.findByRole('option', { name: 'A cada 10 dias', hidden: true }));
@@ -80,7 +80,7 @@ describe('ScheduleFormModal', () => {
 
   it('refuses an empty text and a past time with the spec texts, and sends nothing', async () => {
     renderWithProviders(<ScheduleFormModal opened onClose={vi.fn()} target={target} />);
-    typeInto('schedule-day', '2026-11-26');
+    typeInto('schedule-day', '26/11/2026');
     typeInto('schedule-time', '10:00');
     fireEvent.click(screen.getByTestId('schedule-save'));
     expect(await screen.findByText('Mensagem é obrigatório')).toBeInTheDocument();

@@ -17,9 +17,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
+import { IconCalendar, IconClock } from '@tabler/icons-react';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -30,6 +33,8 @@ import {
   type ScheduledMessageDto,
 } from '@conversa/shared';
 import { api, describeError } from '../lib/api';
+import { dayjsLocale, parseDayInput, parseTimeInput, PICK_DAY_FORMAT } from '../lib/date-input';
+import { currentLocale } from '../lib/i18n';
 import { notifyError, notifySuccess } from '../lib/notify';
 import {
   fromDateInputs,
@@ -140,11 +145,16 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
         v.trim() || values.file ? null : t('validation.required', { attribute: t('schedules.fields.message') }),
       day: (v, values) => {
         if (!v) return t('validation.required', { attribute: t('schedules.fields.date') });
-        const date = fromDateInputs(v, values.time);
+        const date = fromDateInputs(v, parseTimeInput(values.time) ?? values.time);
         if (!date) return t('validation.invalid', { attribute: t('schedules.fields.date') });
         return date.getTime() <= Date.now() ? t('schedules.form.pastDate') : null;
       },
-      time: (v) => (v ? null : t('validation.required', { attribute: t('schedules.fields.time') })),
+      time: (v) =>
+        !v.trim()
+          ? t('validation.required', { attribute: t('schedules.fields.time') })
+          : parseTimeInput(v)
+            ? null
+            : t('validation.invalid', { attribute: t('schedules.fields.time') }),
       repetitions: (v, values) =>
         values.recurrence !== NONE && (v < 1 || v > SCHEDULE_MAX_REPETITIONS)
           ? t('validation.invalid', { attribute: t('schedules.fields.repetitions') })
@@ -158,7 +168,7 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
   };
 
   const submit = form.onSubmit((values) => {
-    const date = fromDateInputs(values.day, values.time)!;
+    const date = fromDateInputs(values.day, parseTimeInput(values.time) ?? values.time)!;
     const recurrenceDays = values.recurrence === NONE ? null : Number(values.recurrence);
     const repetitions = recurrenceDays ? values.repetitions : 1;
     const done = (dto: ScheduledMessageDto) => {
@@ -273,27 +283,44 @@ function ScheduleForm({ onClose, target, schedule, initialBody, onSaved }: Sched
             </Group>
           </Chip.Group>
         </div>
+        {/* dd/MM/yyyy and 24 h in every language (never the browser's native inputs, which follow its locale). */}
         <Group grow align="flex-start">
+          <DatesProvider settings={{ locale: dayjsLocale(currentLocale()) }}>
+            <DateInput
+              label={t('schedules.fields.date')}
+              placeholder={t('schedules.form.dayPlaceholder')}
+              required
+              valueFormat={PICK_DAY_FORMAT}
+              dateParser={parseDayInput}
+              minDate={dayjs().format('YYYY-MM-DD')}
+              leftSection={<IconCalendar size={16} aria-hidden />}
+              data-testid="schedule-day"
+              {...form.getInputProps('day')}
+              value={form.values.day || null}
+              onChange={(value) => {
+                setShortcut('custom');
+                form.setFieldValue('day', value ?? '');
+              }}
+            />
+          </DatesProvider>
           <TextInput
-            type="date"
-            label={t('schedules.fields.date')}
-            required
-            data-testid="schedule-day"
-            {...form.getInputProps('day')}
-            onChange={(event) => {
-              setShortcut('custom');
-              form.setFieldValue('day', event.currentTarget.value);
-            }}
-          />
-          <TextInput
-            type="time"
             label={t('schedules.fields.time')}
+            placeholder={t('schedules.form.timePlaceholder')}
             required
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={5}
+            leftSection={<IconClock size={16} aria-hidden />}
             data-testid="schedule-time"
             {...form.getInputProps('time')}
             onChange={(event) => {
               setShortcut('custom');
               form.setFieldValue('time', event.currentTarget.value);
+            }}
+            onBlur={(event) => {
+              const time = parseTimeInput(event.currentTarget.value);
+              if (time) form.setFieldValue('time', time);
+              form.validateField('time');
             }}
           />
         </Group>

@@ -44,3 +44,17 @@ export function parseDateInput(text: string, locale: Locale): string | null {
   const valid = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return valid && year >= 1900 ? `${year}-${pad(month)}-${pad(day)}` : null;
 }
+
+/** Where a date and time are picked (schedules): always day/month/year and 24 h, in every language (issue 23). */
+export const PICK_DAY_FORMAT = 'DD/MM/YYYY';
+
+/** A typed `dd/MM/yyyy` day (also `.` or `-`) as YYYY-MM-DD, whatever the language; null when no date. */
+export const parseDayInput = (text: string): string | null => parseDateInput(text, 'pt');
+
+/** A typed 24-hour time (`9:05`, `09:05`, `0905`, `9h05`) as HH:mm; null when no time of day. */
+export function parseTimeInput(text: string): string | null {
+  const match = /^\s*(\d{1,2})(?:\s*[:h.]\s*|(?=\d{2}\s*$))(\d{2})\s*$/i.exec(text);
+  if (!match) return null;
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  return hours <= 23 && minutes <= 59 ? `${pad(hours)}:${pad(minutes)}` : null;
+}
