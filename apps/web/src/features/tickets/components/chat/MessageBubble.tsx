@@ -158,7 +158,7 @@ export const MessageBubble = memo(function MessageBubble({
         <QuotedBlock message={message} onClick={handlers.onQuoteClick} />
         {isOfficialKind(message) ? <OfficialContent message={message} /> : <MessageContent message={message} />}
         {message.isDeleted ? (
-          <Text size="xs" c="red.7" fs="italic">
+          <Text size="xs" fs="italic" className={classes.deletedStamp} data-testid={`message-deleted-${message.id}`}>
             {t('chat.deletedAt', { date: dateTimeOf(message.deletedAt ?? message.updatedAt) })}
           </Text>
         ) : null}

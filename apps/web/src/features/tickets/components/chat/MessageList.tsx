@@ -79,6 +79,9 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const [atBottom, setAtBottom] = useState(true);
   const [unseen, setUnseen] = useState(0);
   const [highlighted, setHighlighted] = useState<number | null>(null);
+  // Virtuoso measures its viewport before it draws the first rows: until then the history stays behind a loader (it
+  // showed an empty "Início da conversa" for a second or two).
+  const [painted, setPainted] = useState(false);
   const lastKey = useRef<string | number | undefined>(undefined);
   const last = items.at(-1);
   const lastItemKey = last ? (last.idFront ?? last.id) : undefined;
@@ -171,6 +174,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
 
   const firstItemIndex = START_INDEX - olderCount;
   const handlers: BubbleHandlers = { ...props.handlers, onQuoteClick: scrollToMessage };
+  const drawing = items.length > 0 && !painted;
 
   return (
     <div
@@ -205,9 +209,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
             if (bottom) setUnseen(0);
           }}
           increaseViewportBy={{ top: 400, bottom: 200 }}
+          itemsRendered={(rendered) => {
+            if (rendered.length > 0 && !painted) setPainted(true);
+          }}
           components={{
             Header: () =>
-              loadingOlder ? (
+              drawing ? null : loadingOlder ? (
                 <Center py="xs" role="status" aria-label={t('chat.loadingOlder')}>
                   <Loader size="sm" />
                 </Center>
@@ -248,7 +255,17 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           }}
         />
       )}
-      {!atBottom && items.length > 0 ? (
+      {drawing ? (
+        <Center
+          className={classes.historyCover}
+          role="status"
+          aria-label={t('common.loading')}
+          data-testid="chat-drawing"
+        >
+          <Loader />
+        </Center>
+      ) : null}
+      {!atBottom && items.length > 0 && !drawing ? (
         <Button
           className={classes.jump}
           size="xs"
