@@ -20,6 +20,9 @@ import { notifySuccess } from '../../../lib/notify';
 import { useAllTenantsChannels, useDeleteTenantChannel } from '../api/channel-tenants';
 import { ChannelTenantFormModal } from './ChannelTenantFormModal';
 
+/** A badge keeps its whole text: a narrow table cell would otherwise cut it to "ADMINI…". */
+const FULL_WIDTH = { minWidth: 'max-content' } as const;
+
 const STATUS_COLOR: Record<ChannelStatus, string> = {
   CONNECTED: 'green',
   OPENING: 'yellow',
@@ -131,7 +134,7 @@ export function ChannelTenantsPage() {
                     {channel.name}
                   </Text>
                   {channel.isDefault ? (
-                    <Badge size="xs" variant="outline">
+                    <Badge style={FULL_WIDTH} size="xs" variant="outline">
                       {t('channels.default')}
                     </Badge>
                   ) : null}
@@ -152,7 +155,12 @@ export function ChannelTenantsPage() {
               accessor: 'status',
               title: t('channelTenants.status'),
               render: (channel) => (
-                <Badge color={STATUS_COLOR[channel.status]} variant="light" data-status={channel.status}>
+                <Badge
+                  style={FULL_WIDTH}
+                  color={STATUS_COLOR[channel.status]}
+                  variant="light"
+                  data-status={channel.status}
+                >
                   {t(`channels.status.${channel.status}`)}
                 </Badge>
               ),

@@ -20,6 +20,9 @@ import { useDeleteUserTenant, useUserTenantsList, type UserTenantDto } from '../
 import { PROFILE_COLORS } from './profile-colors';
 import { UserTenantFormModal } from './UserTenantFormModal';
 
+/** A badge keeps its whole text: a narrow table cell would otherwise cut it to "ADMINI…". */
+const FULL_WIDTH = { minWidth: 'max-content' } as const;
+
 export function UserTenantsPage() {
   const { t } = useTranslation();
   const session = useStoredSession();
@@ -126,7 +129,7 @@ export function UserTenantsPage() {
                     {user.name}
                   </Text>
                   {user.id === session?.userId ? (
-                    <Badge size="xs" variant="outline">
+                    <Badge style={FULL_WIDTH} size="xs" variant="outline">
                       {t('team.you')}
                     </Badge>
                   ) : null}
@@ -138,7 +141,7 @@ export function UserTenantsPage() {
               accessor: 'profile',
               title: t('fields.profile'),
               render: (user) => (
-                <Badge variant="light" color={PROFILE_COLORS[user.profile]}>
+                <Badge style={FULL_WIDTH} variant="light" color={PROFILE_COLORS[user.profile]}>
                   {t(`profiles.${user.profile}`)}
                 </Badge>
               ),
@@ -147,7 +150,7 @@ export function UserTenantsPage() {
               accessor: 'isOnline',
               title: t('users.status'),
               render: (user) => (
-                <Badge variant="dot" color={user.isOnline ? 'teal' : 'gray'}>
+                <Badge style={FULL_WIDTH} variant="dot" color={user.isOnline ? 'teal' : 'gray'}>
                   {user.isOnline ? t('team.online') : t('team.offline')}
                 </Badge>
               ),

@@ -17,6 +17,9 @@ import { PROFILE_COLORS } from './profile-colors';
 import { UserFormModal } from './UserFormModal';
 
 /** /usuarios: the company's users. A superadmin manages every company's at /usuariotenants (product-spec §2). */
+/** A badge keeps its whole text: a narrow table cell would otherwise cut it to "ADMINI…". */
+const FULL_WIDTH = { minWidth: 'max-content' } as const;
+
 export function UsersPage() {
   const session = useStoredSession();
   if (session?.profile === 'superadmin') return <Navigate to="/usuariotenants" replace />;
@@ -100,7 +103,7 @@ function CompanyUsersPage() {
                     {user.name}
                   </Text>
                   {user.id === session?.userId ? (
-                    <Badge size="xs" variant="outline">
+                    <Badge style={FULL_WIDTH} size="xs" variant="outline">
                       {t('team.you')}
                     </Badge>
                   ) : null}
@@ -112,7 +115,7 @@ function CompanyUsersPage() {
               accessor: 'profile',
               title: t('fields.profile'),
               render: (user) => (
-                <Badge variant="light" color={PROFILE_COLORS[user.profile]}>
+                <Badge style={FULL_WIDTH} variant="light" color={PROFILE_COLORS[user.profile]}>
                   {t(`profiles.${user.profile}`)}
                 </Badge>
               ),
@@ -121,7 +124,7 @@ function CompanyUsersPage() {
               accessor: 'isOnline',
               title: t('users.status'),
               render: (user) => (
-                <Badge variant="dot" color={user.isOnline ? 'teal' : 'gray'}>
+                <Badge style={FULL_WIDTH} variant="dot" color={user.isOnline ? 'teal' : 'gray'}>
                   {user.isOnline ? t('team.online') : t('team.offline')}
                 </Badge>
               ),
