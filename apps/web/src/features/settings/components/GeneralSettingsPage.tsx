@@ -7,6 +7,7 @@ import {
   SETTING_DEFAULTS,
   SETTING_KEYS,
   TOGGLE_SETTING_KEYS,
+  VISIBILITY_SETTING_KEYS,
   type SettingDto,
   type SettingKey,
 } from '@conversa/shared';
@@ -14,12 +15,23 @@ import { QueryError } from '../../../components/QueryError';
 import { describeError } from '../../../lib/api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSettings, useUpdateSetting } from '../api/settings';
+import { confirmAutoClose } from './AutoCloseConfirm';
 import { AutoCloseTimeSetting } from './AutoCloseTimeSetting';
 import { BotTicketActiveSetting } from './BotTicketActiveSetting';
 import { MULTILINE_SETTING_KEYS, NUMERIC_SETTING_KEYS, SETTING_GROUPS } from './setting-groups';
 import { TenantTogglesSection } from './TenantTogglesSection';
 
 const TOGGLES: ReadonlySet<string> = new Set(TOGGLE_SETTING_KEYS);
+const VISIBILITY: readonly string[] = VISIBILITY_SETTING_KEYS;
+
+/**
+ * product-spec §5: the three visibility switches may not all be on. With two on, the third is disabled and says
+ * why (the server refuses the combination too, ERR_SETTINGS_VISIBILITY_COMBINATION).
+ */
+function visibilityLocked(key: string, values: ReadonlyMap<string, string>): boolean {
+  if (!VISIBILITY.includes(key) || values.get(key) === ENABLED) return false;
+  return VISIBILITY.filter((other) => other !== key && values.get(other) === ENABLED).length === VISIBILITY.length - 1;
+}
 
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
@@ -40,11 +52,22 @@ export function GeneralSettingsPage() {
   const values = new Map<string, string>(SETTING_KEYS.map((key) => [key, SETTING_DEFAULTS[key]]));
   for (const { key, value } of settings.data) values.set(key, value);
 
-  const save = (setting: SettingDto) =>
+  const store = (setting: SettingDto) =>
     update.mutate(setting, {
       onSuccess: () => notifySuccess(t('settings.saved')),
       onError: (error) => notifyError(describeError(error)),
     });
+  // Switching auto-close on, or changing its time while on, says what it would close and asks first.
+  const save = (setting: SettingDto) => {
+    const on = values.get('autoClose') === ENABLED;
+    if (setting.key === 'autoClose' && setting.value === ENABLED && !on) {
+      void confirmAutoClose(t, values.get('autoCloseTime') ?? SETTING_DEFAULTS.autoCloseTime, () => store(setting));
+    } else if (setting.key === 'autoCloseTime' && on) {
+      void confirmAutoClose(t, setting.value, () => store(setting));
+    } else {
+      store(setting);
+    }
+  };
 
   return (
     <Stack gap="lg">
@@ -65,7 +88,12 @@ export function GeneralSettingsPage() {
               <div key={key}>
                 {index > 0 ? <Divider my="sm" /> : null}
                 {TOGGLES.has(key) ? (
-                  <ToggleSetting settingKey={key} value={values.get(key) ?? DISABLED} onSave={save} />
+                  <ToggleSetting
+                    settingKey={key}
+                    value={values.get(key) ?? DISABLED}
+                    onSave={save}
+                    locked={visibilityLocked(key, values)}
+                  />
                 ) : key === 'autoCloseTime' ? (
                   <AutoCloseTimeSetting value={values.get(key) ?? ''} onSave={save} />
                 ) : key === 'botTicketActive' ? (
@@ -87,16 +115,21 @@ function ToggleSetting({
   settingKey,
   value,
   onSave,
+  locked = false,
 }: {
   settingKey: SettingKey;
   value: string;
   onSave: (setting: SettingDto) => void;
+  /** Cannot go on now (the visibility combination): disabled, and the description says why. */
+  locked?: boolean;
 }) {
   const { t } = useTranslation();
+  const description = t(`settings.keys.${settingKey}.description`);
   return (
     <Switch
       label={t(`settings.keys.${settingKey}.label`)}
-      description={t(`settings.keys.${settingKey}.description`)}
+      description={locked ? `${description} ${t('settings.visibilityExclusive')}` : description}
+      disabled={locked}
       checked={value === ENABLED}
       onChange={(event) => onSave({ key: settingKey, value: event.currentTarget.checked ? ENABLED : DISABLED })}
       labelPosition="left"

@@ -1,7 +1,8 @@
 import type { SettingKey } from '@conversa/shared';
+import { isShownSetting } from './hidden-settings';
 
 /** How the general settings screen groups the keys; numeric text keys get a numeric keyboard. */
-export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
+const ALL_SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
   {
     id: 'visibility',
     keys: ['NotViewAssignedTickets', 'NotViewTicketsChatBot', 'DirectTicketsToWallets', 'spyticket'],
@@ -55,6 +56,12 @@ export const SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
     ],
   },
 ];
+
+/** The groups as shown: keys nothing reads yet left out (hidden-settings.ts), and groups left empty with them. */
+export const SETTING_GROUPS = ALL_SETTING_GROUPS.map((group) => ({
+  ...group,
+  keys: group.keys.filter(isShownSetting),
+})).filter((group) => group.keys.length > 0);
 
 export const NUMERIC_SETTING_KEYS: ReadonlySet<SettingKey> = new Set([
   'autoCloseTime',

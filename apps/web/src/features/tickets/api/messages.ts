@@ -15,9 +15,10 @@ import {
 } from '../hooks/messages-cache';
 
 /** GET /messages/{ticketId}?pageNumber=n: page 1 is the newest; older pages while `hasMore`. */
-export const useMessages = (ticketId: number) =>
+export const useMessages = (ticketId: number, enabled = true) =>
   useInfiniteQuery({
     queryKey: queryKeys.messages(ticketId),
+    enabled,
     queryFn: async ({ pageParam, signal }): Promise<MessagesPage> =>
       messageListResponseSchema.parse(
         await api.get(`/messages/${ticketId}`, {

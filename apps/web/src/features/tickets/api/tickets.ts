@@ -27,7 +27,7 @@ export function listQuery(filter: ListFilter, pageNumber: number): Query {
   };
 }
 
-/** The list, page by page (TICKETS_PAGE_SIZE each); "load more" asks the next page while `hasMore`. */
+/** The list, page by page (the server sizes a page by the company's ticketLimit); "load more" while `hasMore`. */
 export const useTicketsList = (filter: ListFilter) =>
   useInfiniteQuery<TicketListResponse, Error, TicketPages, ReturnType<typeof queryKeys.ticketsList>, number>({
     queryKey: queryKeys.ticketsList(filter),

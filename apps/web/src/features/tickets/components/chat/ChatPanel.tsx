@@ -52,7 +52,9 @@ export function ChatPanel({ ticketId, focusMessageId = null }: { ticketId: numbe
   const pendingNotMine = ticket?.status === 'pending' && ticket.userId !== meId;
   const withheld = spyBlocked(ticket, meId, session?.profile, spyticket);
   const spyUnknown = pendingNotMine && session?.profile === 'user' && spyticket === undefined;
-  const history = useMessages(ticketId, !withheld && !spyUnknown);
+  // An agent asks for the messages once the ticket says whether they may be read.
+  const mayAsk = session?.profile !== 'user' || (ticket !== undefined && !withheld && !spyUnknown);
+  const history = useMessages(ticketId, mayAsk);
   const { items, olderCount } = useMemo(() => flattenHistory(history.data), [history.data]);
   // Internal notes among the messages, at their time (hooks/chat-notes.ts).
   const notes = useTicketNotes(ticketId);
