@@ -1,8 +1,20 @@
 import { Center, Loader, Modal, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { TicketLogDto } from '@conversa/shared';
 import { QueryError } from '../../../../components/QueryError';
 import { dateTimeOf } from '../../hooks/chat-format';
 import { useTicketLogs } from '../../hooks/chat-ticket';
+
+/**
+ * The label of a log: its type (client-contract §4.3's names), told apart by the details where the server says more
+ * (a reopen is logged `open`, a close without farewell `closed`, a channel move `transfered`).
+ */
+export function logLabelKey(log: Pick<TicketLogDto, 'type' | 'details'>): string {
+  if (log.type === 'open' && log.details.reopened === true) return 'reopen';
+  if (log.type === 'closed' && log.details.force === true) return 'forceClosed';
+  if (log.type === 'transfered' && log.details.reason === 'channelMove') return 'channel';
+  return log.type;
+}
 
 /** GET /tickets/{id}/logs: what happened to the ticket, who did it and when (DD/MM/YYYY HH:mm). */
 export function LogsModal({ ticketId, opened, onClose }: { ticketId: number; opened: boolean; onClose: () => void }) {
@@ -32,7 +44,7 @@ export function LogsModal({ ticketId, opened, onClose }: { ticketId: number; ope
           <Table.Tbody>
             {logs.data.map((log) => (
               <Table.Tr key={log.id}>
-                <Table.Td>{t(`chat.logs.types.${log.type}`)}</Table.Td>
+                <Table.Td>{t(`chat.logs.types.${logLabelKey(log)}`)}</Table.Td>
                 <Table.Td>{log.user?.name ?? t('chat.logs.system')}</Table.Td>
                 <Table.Td>{dateTimeOf(log.createdAt)}</Table.Td>
               </Table.Tr>
