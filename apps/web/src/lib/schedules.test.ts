@@ -39,7 +39,7 @@ describe('form date inputs', () => {
     }
   });
 
-  it('shows dates as dd/MM/yyyy HH:mm', () => {
-    expect(formatScheduleDate(new Date(2026, 11, 1, 9, 0).toISOString())).toBe('01/12/2026 09:00');
+  it('shows dates as dd/MM/yyyy HH:mm:ss (product-spec §1)', () => {
+    expect(formatScheduleDate(new Date(2026, 11, 1, 9, 0).toISOString())).toBe('01/12/2026 09:00:00');
   });
 });

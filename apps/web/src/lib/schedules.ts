@@ -16,6 +16,7 @@ import {
   type ScheduleStatus,
 } from '@conversa/shared';
 import { api } from './api';
+import { formatDateTime } from './dates';
 import { queryKeys } from './query-keys';
 import { registerRealtimeHandler, type RealtimeHandler } from './realtime-registry';
 
@@ -163,5 +164,5 @@ export function fromDateInputs(day: string, time: string): Date | null {
   return value.isValid() && value.format('YYYY-MM-DD HH:mm') === `${day} ${time}` ? value.toDate() : null;
 }
 
-/** dd/MM/yyyy HH:mm of a schedule's instant on the browser's clock. */
-export const formatScheduleDate = (iso: string): string => dayjs(iso).format('DD/MM/YYYY HH:mm');
+/** A schedule's instant on the browser's clock, as product-spec §1 displays date-times (dd/MM/yyyy HH:mm:ss). */
+export const formatScheduleDate = (iso: string): string => formatDateTime(iso);

@@ -61,7 +61,7 @@ describe('channels page', () => {
     expect(within(card).getByText('@vendas_bot')).toBeInTheDocument();
     expect(within(card).getByText('Telegram')).toBeInTheDocument();
     expect(within(card).getByText('Padrão')).toBeInTheDocument();
-    expect(within(card).getByText('Atualizado em 04/03/2025 15:06')).toBeInTheDocument();
+    expect(within(card).getByText('Atualizado em 04/03/2025 15:06:07')).toBeInTheDocument();
     const status = screen.getByTestId('channel-status-1');
     expect(status).toHaveTextContent('Conectado');
     expect(status).toHaveAttribute('aria-live', 'polite');

@@ -9,7 +9,7 @@ import {
   IconMail,
   type IconProps,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/dates';
 import type { ChannelStatus, ChannelType } from '@conversa/shared';
 
 export const STATUS_COLOR: Record<ChannelStatus, string> = {
@@ -65,10 +65,8 @@ export function channelHandle(type: ChannelType, number: string | null): string 
   return type === 'telegram' && !number.startsWith('@') ? `@${number}` : number;
 }
 
-export const formatUpdatedAt = (value: string): string => {
-  const date = dayjs(value);
-  return date.isValid() ? date.format('DD/MM/YYYY HH:mm') : '';
-};
+/** dd/MM/yyyy HH:mm:ss, as product-spec §1 displays date-times. */
+export const formatUpdatedAt = (value: string): string => formatDateTime(value);
 
 /** A QR code arrives as a data URL (an image) or as the raw string the provider gave. */
 export const isImageQrCode = (qrcode: string): boolean => qrcode.startsWith('data:');

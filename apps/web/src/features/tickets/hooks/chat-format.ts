@@ -3,6 +3,7 @@
  * WhatsApp's formatting live in whatsapp-format.ts.
  */
 import dayjs from 'dayjs';
+import { formatDateTime } from '../../../lib/dates';
 import { MEDIA_ALLOWED_MIME_PREFIXES, MEDIA_MAX_BYTES, type MessageDto, type MessageMediaType } from '@conversa/shared';
 
 /**
@@ -30,8 +31,8 @@ export function dayLabel(createdAt: string, now: Date = new Date()): DayLabel {
 
 export const sameDay = (a: string, b: string): boolean => dayjs(a).isSame(dayjs(b), 'day');
 export const timeOf = (iso: string): string => dayjs(iso).format('HH:mm');
-export const dateTimeOf = (iso: string | null | undefined): string =>
-  iso ? dayjs(iso).format('DD/MM/YYYY HH:mm') : '';
+/** A date-time as product-spec §1 displays them: dd/MM/yyyy HH:mm:ss (lib/dates.ts). */
+export const dateTimeOf = (iso: string | null | undefined): string => (iso ? formatDateTime(iso) : '');
 
 export function formatFileSize(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || bytes < 0) return '';

@@ -334,7 +334,7 @@ describe('chat panel: ticket actions', () => {
     fireEvent.click(await screen.findByTestId('chat-action-logs'));
     const table = await screen.findByTestId('chat-logs-table');
     expect(within(table).getByText('Transferiu o ticket')).toBeInTheDocument();
-    expect(within(table).getByText('01/03/2025 14:30')).toBeInTheDocument();
+    expect(within(table).getByText('01/03/2025 14:30:00')).toBeInTheDocument();
     expect(within(table).getByText('Fechado por inatividade')).toBeInTheDocument();
     expect(within(table).getByText('Sistema')).toBeInTheDocument();
   });

@@ -117,7 +117,7 @@ describe('message bubble', () => {
 
   it('shows the deleted marker with its date and offers no actions', () => {
     const el = bubble(messageFixture(13, { isDeleted: true, deletedAt: '2025-03-02T15:04:00' }));
-    expect(within(el).getByText('Mensagem apagada em 02/03/2025 15:04')).toBeInTheDocument();
+    expect(within(el).getByText('Mensagem apagada em 02/03/2025 15:04:00')).toBeInTheDocument();
     expect(within(el).queryByRole('button', { name: 'Ações da mensagem' })).not.toBeInTheDocument();
   });
 
