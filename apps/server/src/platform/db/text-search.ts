@@ -44,13 +44,15 @@ const operand = (lexeme: string): string => `'${lexeme.replace(/\\/g, '\\\\').re
 
 /**
  * The term's words and stems as PostgreSQL reads them (one round trip), or null when no word of two characters or
- * more is left: one-character words are no keys.
+ * more is left: one-character words are no keys. The same query turns JIT off for the rest of the transaction: the
+ * search statements are costed far above `jit_above_cost` (their generic plans count both gated branches, one of which
+ * never runs), and compiling one took 360 ms on the bench data for a statement that runs in one.
  */
 export async function readTextTerm(q: Queryable, term: string): Promise<TextTerm | null> {
   const text = term.slice(0, 1_000);
   const rows = await queryRows<{ word: string; stem: string | null }>(
     q,
-    sql`select w.word, (select s.lexeme from unnest(to_tsvector('portuguese'::regconfig, w.word)) s
+    sql`select set_config('jit', 'off', true) as jit, w.word, (select s.lexeme from unnest(to_tsvector('portuguese'::regconfig, w.word)) s
           where 1 = any(s.positions) limit 1) as stem
         from unnest(tsvector_to_array(to_tsvector('simple'::regconfig, ${folded(sql`${text}::text`)}))) as w(word)
         where length(w.word) > 1`,
