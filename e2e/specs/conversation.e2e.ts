@@ -116,3 +116,72 @@ browserTest(
     await expectAccessible(page, 'conversation-resolved');
   },
 );
+
+browserTest(
+  'a quoted reply names the customer and a deleted message keeps its stamp, accessible in both colour schemes',
+  async (session) => {
+    const { page } = session;
+    const { token } = await connectedTelegramChannel(ctx, {});
+    const email = uniqueEmail('agent-quote');
+    const password = strongPassword();
+    await createUser(ctx.baseUrl, ctx.superadminToken, {
+      name: uniqueName('Agente'),
+      email,
+      password,
+      profile: 'user',
+    });
+    await submitLogin(session, ctx, email, password);
+    await waitForRoute(page, '/atendimento');
+    await waitForShell(page, 'user');
+    await page.getByTestId('tickets-subtab-pending').click();
+    const chatId = crypto.randomInt(100_000_000, 999_999_999);
+    const customer = `Joana${crypto.randomInt(1000, 9999)}`;
+    expect(
+      await postUpdate(
+        ctx.telegramApiRoot,
+        token,
+        textUpdate(chatId, customer, 'Olá, preciso de ajuda com meu pedido', 1),
+      ),
+    ).toBe(200);
+    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
+    await page.getByTestId(`ticket-accept-${ticketId}`).click();
+    await waitForRoute(page, `/atendimento/${ticketId}`);
+    const panel = page.getByTestId('chat-panel');
+    await panel.getByText('Olá, preciso de ajuda com meu pedido').waitFor({ state: 'visible' });
+    const reply = 'Oi! Já estou verificando o seu pedido.';
+    await page.getByTestId('chat-input').fill(reply);
+    await page.getByTestId('chat-send').click();
+    await waitFor('the reply at the Telegram simulator', async () => (await sentTexts(token, chatId)).includes(reply));
+
+    // A quoted reply names the customer (not "Contato"); a deleted message carries its stamp. Both pass axe in both
+    // colour schemes (the quote button is named by what it shows; the stamp keeps 4.5:1 on every bubble).
+    const bubble = (text: string) => panel.locator('[data-from-me]').filter({ hasText: text }).first();
+    const idOf = async (text: string) =>
+      Number((await bubble(text).getAttribute('data-testid'))!.replace('message-', ''));
+    const askedId = await idOf('Olá, preciso de ajuda com meu pedido');
+    await page.getByTestId(`message-menu-${askedId}`).click();
+    await page.getByTestId('message-action-reply').click();
+    await page.getByTestId('chat-reply-preview').filter({ hasText: customer }).waitFor({ state: 'visible' });
+    const quoted = 'Encontrei o pedido, já te respondo.';
+    await page.getByTestId('chat-input').fill(quoted);
+    await page.getByTestId('chat-send').click();
+    const quote = bubble(quoted).getByTestId(`message-quote-${askedId}`);
+    await quote.filter({ hasText: customer }).waitFor({ state: 'visible' });
+    expect(await quote.textContent()).not.toContain('Contato');
+    const replyId = await idOf(reply);
+    await page.getByTestId(`message-menu-${replyId}`).click();
+    await page.getByTestId('message-action-delete').click();
+    await page.getByTestId('confirm-delete').click();
+    await page.getByTestId(`message-deleted-${replyId}`).waitFor({ state: 'visible' });
+    await screenshot(page, 'conversation-quote-deleted');
+    await expectAccessible(page, 'conversation-quote-deleted');
+    const scheme = (value: 'light' | 'dark') =>
+      page.evaluate((next) => document.documentElement.setAttribute('data-mantine-color-scheme', next), value);
+    await scheme('dark');
+    await screenshot(page, 'conversation-quote-deleted-dark');
+    await expectAccessible(page, 'conversation-quote-deleted-dark');
+    await scheme('light');
+  },
+);
