@@ -100,7 +100,7 @@ describe('GET /api/users', () => {
     expect(body.users.map((u) => u.id)).toEqual(full.users.map((u) => u.id));
     expect(body.users.find((u) => u.id === supervisor.id)).toEqual({
       id: supervisor.id,
-      name: supervisor.name ?? 'Sofia Super',
+      name: 'Sofia Super',
       profile: 'super',
       queues: [{ id: queue.id, queue: queue.queue, name: queue.queue }],
       isOnline: true,
