@@ -75,6 +75,20 @@ browserTest(
     await openRoute(session, '/login');
     await submitLogin(session, ctx, superEmail, password);
     await waitForShell(page, 'super');
+    // Before any lane (the suite's server is fresh and only this spec makes lanes): the board's notice and its link.
+    const noLanesYet =
+      (await apiRequest<{ kanban: LaneDto[] }>(ctx.baseUrl, 'GET', '/kanban', { token: superLogin.token })).kanban
+        .length === 0;
+    if (noLanesYet) {
+      await openRoute(session, '/kanban/kanbans');
+      await page.getByTestId('kanban-no-lanes-link').waitFor({ state: 'visible' });
+      await audit('board-no-lanes');
+      const scheme = (value: string) =>
+        page.evaluate((next) => document.documentElement.setAttribute('data-mantine-color-scheme', next), value);
+      await scheme('dark');
+      await audit('board-no-lanes-dark');
+      await scheme('light');
+    }
     await page.getByTestId('nav-lanes').click();
     await page.getByTestId('lanes-table').waitFor({ state: 'visible' });
     await audit('lanes');
