@@ -27,7 +27,7 @@ type Row = [number, string, Date | string, number, string, string, boolean, numb
 
 const searchPage = statementFamily(
   'messages_text_search',
-  ['tenantId', 'userId', 'profile', 'from', 'to', 'stem', 'query', 'limit', 'offset'],
+  ['tenantId', 'userId', 'profile', 'from', 'to', 'stem', 'low', 'high', 'query', 'limit', 'offset'],
   (q, p, verify: boolean) => {
     const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
     const visible = ticketVisibility(viewer, TICKET_COLUMNS, storedVisibilitySettings(p.tenantId), ACCESS_OPTIONS);

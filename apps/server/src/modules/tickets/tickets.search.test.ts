@@ -10,6 +10,7 @@ import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { makeChannel, makeContact, makeQueue, makeTicket, recordingPort } from '../../test/ticket-fixtures.js';
 import { messages } from '../messages/index.js';
+import { TEXT_COUNT_CAP } from './tickets.search.js';
 import { tickets } from './tickets.tables.js';
 
 let t: TestApp;
@@ -175,6 +176,23 @@ describe('GET /tickets?searchParam on message text', () => {
     expect(second.tickets).toHaveLength(2);
     expect(second.hasMore).toBe(false);
     expect([...first.tickets, ...second.tickets].map((row) => row.id).sort((a, b) => a - b)).toEqual(made);
+  });
+
+  it(`counts tickets found by text up to ${TEXT_COUNT_CAP}`, async () => {
+    // TEXT_COUNT_CAP + 5 tickets, each with its own contact and one message holding the word, in three statements.
+    const n = TEXT_COUNT_CAP + 5;
+    await withTenant(t.platform.db, systemContext(tenant), async (tx) => {
+      await tx.execute(sql`insert into contacts (tenant_id, name, number)
+        select ${tenant}, 'Contagem ' || i, '5511977' || lpad(i::text, 6, '0') from generate_series(1, ${n}) i`);
+      await tx.execute(sql`insert into tickets (tenant_id, contact_id, channel_id, channel, protocol, status)
+        select ${tenant}, id, ${channel}, 'telegram', 'CONT-' || id, 'pending' from contacts
+        where tenant_id = ${tenant} and name like 'Contagem %'`);
+      await tx.execute(sql`insert into messages (tenant_id, ticket_id, contact_id, from_me, body)
+        select ${tenant}, id, contact_id, false, 'sobre a nota fiscal' from tickets where protocol like 'CONT-%'`);
+    });
+    const page = await list(admin, 'fiscal', '&showAll=true');
+    expect(page).toMatchObject({ count: TEXT_COUNT_CAP, countCapped: true, hasMore: true });
+    expect(page.tickets.every((row) => row.searchMatch?.body === 'sobre a nota fiscal')).toBe(true);
   });
 
   it('applies the policy too when a word has many keys (the scan branch)', async () => {

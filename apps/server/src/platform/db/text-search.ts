@@ -23,6 +23,9 @@ export interface TextTerm {
   from: string;
   to: string;
   stem: string;
+  /** One range holding both kinds of key, `[low, high)`: an index reads it, the exact test then decides. */
+  low: string;
+  high: string;
   /** Whether the text must decide (several words, or a word longer than a key). */
   verify: boolean;
   /** The whole term as tsquery text: each word a prefix or its stem, all of them. */
@@ -61,9 +64,12 @@ export async function readTextTerm(q: Queryable, term: string): Promise<TextTerm
   if (words.length === 0) return null;
   const candidate = words.reduce((best, word) => ([...word.word].length > [...best.word].length ? word : best));
   const range = keyRange(candidate.word);
+  const stem = candidate.stem ? [...candidate.stem].slice(0, TEXT_KEY_LENGTH).join('') : '';
   return {
     ...range,
-    stem: candidate.stem ? [...candidate.stem].slice(0, TEXT_KEY_LENGTH).join('') : '',
+    stem,
+    low: stem && stem < range.from ? stem : range.from,
+    high: stem && stem >= range.to ? keyRange(stem).to : range.to,
     verify: words.length > 1 || [...candidate.word].length > TEXT_KEY_LENGTH,
     query: words
       .map(({ word, stem }) => `(${operand(word)}:*${stem && stem !== word ? ` | ${operand(stem)}` : ''})`)
@@ -76,14 +82,20 @@ export const textTermValues = (term: TextTerm) => ({
   from: term.from,
   to: term.to,
   stem: term.stem,
+  low: term.low,
+  high: term.high,
   query: term.query,
 });
 
 export type TextTermKey = keyof ReturnType<typeof textTermValues>;
 
-/** A key of the candidate word, on a key table aliased `k`: one the word starts, or its stem. */
+/**
+ * A key of the candidate word, on a key table aliased `k`: one the word starts, or its stem. The enclosing range comes
+ * first so that it is the index condition (a stem is usually the start of its word: one short range); with the OR
+ * alone, a ticket's keys were all read to find one.
+ */
 export const keyOfTerm = (p: Record<TextTermKey, Placeholder>): SQL =>
-  sql`(k.key >= ${p.from} and k.key < ${p.to} or k.key = ${p.stem})`;
+  sql`(k.key >= ${p.low} and k.key < ${p.high} and (k.key >= ${p.from} and k.key < ${p.to} or k.key = ${p.stem}))`;
 
 /** The text matches the whole term (its vector is the one the keys came from, `text_search_vector`). */
 export const textMatchesTerm = (text: SQL, p: Record<TextTermKey, Placeholder>): SQL =>
