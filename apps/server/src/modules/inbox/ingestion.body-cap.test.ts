@@ -71,6 +71,8 @@ async function history(): Promise<MessageDto[]> {
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: 'https://conversa.example' });
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   // A connected Telegram channel as the webhook meets it: no bot API is called to ingest an update.
   channel = await createTelegramChannel(t, admin.tenantId, { status: 'CONNECTED' });
 });

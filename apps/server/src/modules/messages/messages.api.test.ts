@@ -57,6 +57,8 @@ beforeAll(async () => {
   ({ agent } = await t.createStaff(tenant));
   const other = await t.createTenant();
   ({ agent: outsider } = await t.createStaff(other));
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   channel = await createTelegramChannel(t, tenant);
   ingestion = ingestionFor(t);
 });

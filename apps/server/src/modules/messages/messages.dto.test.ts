@@ -33,6 +33,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { adapters: lookupOf(adapter) });
   tenant = await t.createTenant();
   ({ agent } = await t.createStaff(tenant));
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   channel = await createTelegramChannel(t, tenant, { name: 'Bot DTO' });
   ingestion = ingestionFor(t);
   publicUrl = t.platform.config.publicUrl;

@@ -30,6 +30,8 @@ beforeAll(async () => {
   agent = await t.createUser({ tenantId: 1, profile: 'user', name: 'Agente Um' });
   other = await t.createUser({ tenantId: 1, profile: 'user', name: 'Agente Dois' });
   stranger = await t.createUser({ tenantId: await t.createTenant(), profile: 'admin' });
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   const channel = await makeChannel(t, 1);
   const q1 = await makeQueue(t, 1, 'Q1', [agent.id, other.id]);
   const q2 = await makeQueue(t, 1, 'Q2', [other.id]);

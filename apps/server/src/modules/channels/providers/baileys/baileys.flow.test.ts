@@ -28,6 +28,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { sessionDrivers: [driver] });
   await t.startBackground();
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   const created = await t.call(admin, 'POST', '/whatsapp', { name: 'WhatsApp Loja', type: 'baileys' });
   expect(created.statusCode, created.body).toBe(201);
   channel = created.json<ChannelDto>();

@@ -50,6 +50,8 @@ beforeAll(async () => {
   sim = await startEvolutionSimulator();
   t = await createTestApp({ PUBLIC_URL: 'https://conversa.example' });
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
 });
 afterAll(async () => {
   await t.close();

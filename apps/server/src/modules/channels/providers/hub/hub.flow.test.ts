@@ -46,6 +46,8 @@ beforeAll(async () => {
   t = await createTestApp({ HUB_API_URL: sim.url, PUBLIC_URL: 'https://conversa.example' });
   ({ admin, agent } = await t.createStaff());
   ({ admin: intruder } = await t.createStaff(await t.createTenant({ name: 'Outra' })));
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
 });
 afterAll(async () => {
   await t.close();

@@ -66,6 +66,8 @@ beforeAll(async () => {
     PUBLIC_URL: 'https://conversa.example',
   });
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   channel = (await t.call(admin, 'POST', '/whatsapp', { name: 'Messenger', type: 'messenger' })).json<ChannelDto>();
   const registered = await t.call(admin, 'POST', '/fb/register-pages', {
     whatsapp: channel.id,

@@ -37,6 +37,8 @@ beforeAll(async () => {
   sim.bots.set(TOKEN, { id: 7000000099, username: 'flow_bot' });
   t = await createTestApp({ TELEGRAM_API_ROOT: sim.url, PUBLIC_URL: 'https://conversa.example' });
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   const created = await t.call(admin, 'POST', '/whatsapp', {
     name: 'Loja',
     type: 'telegram',

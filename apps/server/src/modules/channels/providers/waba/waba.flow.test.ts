@@ -81,6 +81,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   const created = await t.call(admin, 'POST', '/whatsapp', {
     name: 'Loja oficial',
     type: 'waba',

@@ -58,6 +58,8 @@ beforeAll(async () => {
   sim.addUser(TOKEN);
   t = await createTestApp({ PUBLIC_URL: 'https://conversa.example' });
   ({ admin, agent } = await t.createStaff());
+  // These tests read pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
   const created = await t.call(admin, 'POST', '/whatsapp', {
     name: 'Loja WhatsApp',
     type: 'meow',
