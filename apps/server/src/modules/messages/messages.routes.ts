@@ -84,9 +84,13 @@ export async function sendFromRequest(
     const values = { body, quotedMsgId: null, sendType: null, media };
     return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
   }
-  if (isQuickSend(request.body)) return deps.send.sendQuickMessage(ctx, ticketId, parseQuickSend(request.body));
   const raw = (request.body ?? {}) as Record<string, unknown>;
   const scheduleDate = scheduleDateOf(raw.scheduleDate);
+  if (isQuickSend(request.body)) {
+    // A schedule stores a text or an upload, not a quick message: refused rather than sent now.
+    if (scheduleDate) throw fail('ERR_VALIDATION', 'scheduleDate');
+    return deps.send.sendQuickMessage(ctx, ticketId, parseQuickSend(request.body));
+  }
   if (scheduleDate && deps.scheduling) {
     const parsed = scheduledSendSchema.safeParse(raw);
     if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));

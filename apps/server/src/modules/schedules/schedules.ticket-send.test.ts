@@ -174,6 +174,14 @@ describe('POST /messages/{ticketId} with a scheduleDate (JSON)', () => {
     expect(await schedulesOf(ticketId)).toEqual([]);
   });
 
+  it('refuses a quick message with a date (400, field scheduleDate) instead of sending it now', async () => {
+    const ticketId = await openConversation();
+    const res = await post(ticketId, { quickMessageId: 1, scheduleDate: FUTURE });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'ERR_VALIDATION', field: 'scheduleDate' });
+    expect(await messagesOf(ticketId)).toBe(0);
+  });
+
   it("refuses another company's ticket (not found) and schedules nothing", async () => {
     const ticketId = await openConversation();
     const res = await post(ticketId, { body: 'intruso', scheduleDate: FUTURE }, other);
