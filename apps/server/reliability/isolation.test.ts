@@ -142,6 +142,7 @@ const ROUTE_CASES = (): Record<string, Case> => ({
 
   'GET /api/settings': { list: [['GET', '/settings']] },
   'GET /api/settings/:key': { list: [['GET', '/settings/NotViewAssignedTickets']] },
+  'GET /api/settings/auto-close-preview': { list: [['GET', '/settings/auto-close-preview?minutes=10']] },
   'PUT /api/settings/:key': {
     own: [['PUT', '/settings/undefined', { key: 'NotViewAssignedTickets', value: 'enabled' }]],
   },
