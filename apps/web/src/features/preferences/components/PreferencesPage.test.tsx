@@ -27,8 +27,8 @@ const me: UserDto = {
   createdAt: '2025-01-02T10:00:00.000Z',
   updatedAt: '2025-01-02T10:00:00.000Z',
 };
-const CURRENT_LABEL = 'Palavra-passe atual';
-const WRONG_CURRENT = 'Palavra-passe atual incorreta.';
+const CURRENT_LABEL = 'Senha atual';
+const WRONG_CURRENT = 'Senha atual incorreta.';
 
 const fetchMock = vi.fn<typeof fetch>();
 let putAnswer: (body: Record<string, unknown>) => Response;
