@@ -64,12 +64,12 @@ describe('NotificationBell', () => {
   it('names the unread count, writes a mention in the reader language and opens its ticket, marked read', async () => {
     const { router } = renderBell();
     const bell = screen.getByTestId('notification-bell');
-    await waitFor(() => expect(bell).toHaveAccessibleName('Notificações: 1 por ler'));
+    await waitFor(() => expect(bell).toHaveAccessibleName('Notificações não lidas: 1'));
     fireEvent.click(bell);
     const list = await screen.findByTestId('notification-list');
     const item = within(list).getByTestId('notification-11');
     // The test language is pt: the text is written from the data, not the stored pt-BR message.
-    expect(item).toHaveTextContent('Chefe mencionou-o no ticket #42: veja o pedido');
+    expect(item).toHaveTextContent('Chefe mencionou você no ticket #42: veja o pedido');
     expect(item).toHaveAttribute('data-unread');
     expect(within(list).getByTestId('notification-10')).not.toHaveAttribute('data-unread');
     fireEvent.click(item);

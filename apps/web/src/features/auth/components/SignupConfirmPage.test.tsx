@@ -82,7 +82,7 @@ describe('sign-up confirmation', () => {
     fetchMock.mockResolvedValue(jsonResponse({ error: 'ERR_SIGNUP_TOKEN_INVALID' }, 400));
     const { router } = renderConfirm();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Ligação de confirmação de registo inválida ou expirada.',
+      'Link de confirmação de cadastro inválido ou expirado.',
     );
     expect(screen.queryByTestId('signup-confirm-retry')).not.toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();

@@ -79,7 +79,7 @@ describe('sign-up', () => {
     await fillForm();
     fireEvent.click(screen.getByTestId('signup-submit'));
     expect(await screen.findByTestId('signup-check-email')).toHaveTextContent(
-      'Enviámos uma ligação de confirmação para ana@example.com.',
+      'Enviamos um link de confirmação para ana@example.com.',
     );
     expect(screen.queryByTestId('signup-submit')).not.toBeInTheDocument();
     expect(signupCalls()).toHaveLength(1);

@@ -219,7 +219,7 @@ describe('tickets page', { timeout: 30_000 }, () => {
 
   it('offers the open ticket when POST /tickets answers 409', { timeout: 15_000 }, async () => {
     logIn('user');
-    const maria = contactFixture(31, { name: 'Maria Souza', number: '5511912345678' });
+    const maria = contactFixture(31, { name: 'Maria Souza', number: '5511912345678', telegramId: '4471002' });
     serve((url, init) => {
       if (url.pathname === '/api/tickets' && init?.method === 'POST')
         return jsonResponse({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 3 } }, 409);

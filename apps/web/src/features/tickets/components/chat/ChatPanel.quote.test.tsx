@@ -1,5 +1,5 @@
 /** Quotes and the reply banner name the quoted message's author: the contact, "Você", or the colleague who wrote it. */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageDto, TicketDto } from '@conversa/shared';
@@ -76,7 +76,9 @@ describe('chat panel: quote authors', { timeout: 30_000 }, () => {
     expect(await quote(5)).toHaveTextContent(/^VocêCinco dias$/);
     expect(await quote(6)).toHaveTextContent(/^BrunoEnviado hoje$/);
     // Named by what it shows (axe label-content-name-mismatch), where it leads is its description.
-    expect(await quote(4)).toHaveAccessibleName('Maria Souza Qual o prazo?');
+    // Virtuoso keeps its list visibility:hidden until it reaches the initial scroll position (no name while hidden).
+    const first = await quote(4);
+    await waitFor(() => expect(first).toHaveAccessibleName('Maria Souza Qual o prazo?'));
     expect(await quote(4)).toHaveAccessibleDescription('Ir para a mensagem citada de Maria Souza');
   });
 
