@@ -1,7 +1,8 @@
 /**
  * `GET /searchMessage` (client-contract §5.1): the tenant's messages whose words match a term (platform/db/text-search.ts,
  * the keys of migration 0017), newest first, each with its ticket, as the one visibility policy lets the caller reach
- * them (the tickets module's, with "may see at all" options, as `GET /tickets/{id}`).
+ * them (the tickets module's, with "may see at all" options, as `GET /tickets/{id}`) and only in conversations the
+ * caller may read (`conversationReadable`: a pending ticket's, while "Espiar pendentes" is off, to its assignee).
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,7 +11,13 @@ import type { Queryable } from '../../platform/db/client.js';
 import { rawRows, statementFamily } from '../../platform/db/statements.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { keyOfTerm, readTextTerm, textMatchesTerm, textTermValues } from '../../platform/db/text-search.js';
-import { ACCESS_OPTIONS, storedVisibilitySettings, TICKET_COLUMNS, ticketVisibility } from '../tickets/index.js';
+import {
+  ACCESS_OPTIONS,
+  conversationReadable,
+  storedVisibilitySettings,
+  TICKET_COLUMNS,
+  ticketVisibility,
+} from '../tickets/index.js';
 
 export type SearchMessageResponse = z.infer<typeof searchMessageResponseSchema>;
 
@@ -31,6 +38,8 @@ const searchPage = statementFamily(
   (q, p, verify: boolean) => {
     const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
     const visible = ticketVisibility(viewer, TICKET_COLUMNS, storedVisibilitySettings(p.tenantId), ACCESS_OPTIONS);
+    // A conversation the caller may not read yet ("Espiar pendentes") yields no match either.
+    const readable = conversationReadable(viewer, TICKET_COLUMNS, p.tenantId);
     return rawRows<Row>(
       q,
       sql`select m.id, coalesce(m.edition, m.body), m.created_at, tickets.id, tickets.status, tickets.channel,
@@ -41,7 +50,7 @@ const searchPage = statementFamily(
         join messages m on m.id = hit.message_id
         join tickets on tickets.id = hit.ticket_id
         left join contacts c on c.id = tickets.contact_id
-        where tickets.tenant_id = ${p.tenantId} and not m.is_deleted and ${visible}
+        where tickets.tenant_id = ${p.tenantId} and not m.is_deleted and ${visible} and ${readable}
           ${verify ? sql`and ${textMatchesTerm(sql.raw('coalesce(m.edition, m.body)'), p)}` : sql``}
         order by m.id desc limit ${p.limit} offset ${p.offset}`,
     );

@@ -29,6 +29,7 @@ export { loadTicketDto, loadTicketDtos } from './tickets.dto.js';
 export { customerWindowOf, hasCustomerWindow, windowFrom, type CustomerWindow } from './tickets.window.js';
 export {
   ACCESS_OPTIONS,
+  conversationReadable,
   TICKET_COLUMNS,
   ticketVisibility,
   storedVisibilitySettings,

@@ -8,14 +8,13 @@ import { queryRows, type Tx } from '../../platform/db/client.js';
 import { idIn, idList, rawRows, statement, statementFamily } from '../../platform/db/statements.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
-import { settingEnabledSql } from '../settings/index.js';
 import * as repo from './tickets.repository.js';
 import type { TicketRow } from './tickets.repository.js';
 import {
   ACCESS_OPTIONS,
+  conversationReadable,
   literalViewer,
   storedVisibilitySettings,
-  tenantFlagEnabledSql,
   TICKET_COLUMNS,
   ticketVisibility,
   type TicketRef,
@@ -53,23 +52,19 @@ export async function lockVisibleTicket(tx: Tx, ctx: TenantContext, ticketId: nu
 }
 
 /**
- * "Espiar pendentes" (setting `spyticket`, issue 23 item 4): while it is off, the conversation of a pending ticket is
- * read only by whoever accepted it (its assignee) and by those not acting as a user: admins, superadmins and
- * supervisors (unless the tenant flag `supervisorAdmin` makes them act as users, product-spec §6). Anyone else may
- * see the ticket in the list but gets ERR_NO_PERMISSION for its messages and accepts it first. System contexts read
- * everything. The settings are read only when the rule can apply.
+ * The caller may read the ticket's conversation (`conversationReadable`, tickets.policy.ts: "Espiar pendentes"), else
+ * ERR_NO_PERMISSION: the ticket stays visible in the list, its messages are withheld until it is accepted. Only a
+ * pending ticket held by someone else, read by a user or supervisor, costs the query; system contexts read everything.
  */
 export async function assertMayReadConversation(tx: Tx, ctx: TenantContext, ticket: TicketRow): Promise<void> {
   if (ticket.status !== 'pending' || ctx.userId === null || ticket.userId === ctx.userId) return;
   if (ctx.profile !== 'user' && ctx.profile !== 'super') return;
-  const [rules] = await queryRows<{ spy: boolean; supervisorsAsUsers: boolean }>(
+  const ticketValues = { status: sql`${ticket.status}::text`, userId: sql`${ticket.userId}::bigint` };
+  const [row] = await queryRows<{ readable: boolean }>(
     tx,
-    sql`select ${settingEnabledSql(ctx.tenantId, 'spyticket')} as spy,
-      ${tenantFlagEnabledSql(ctx.tenantId, 'supervisorAdmin')} as "supervisorsAsUsers"`,
+    sql`select ${conversationReadable(literalViewer(ctx.userId, ctx.profile), ticketValues, ctx.tenantId)} as readable`,
   );
-  if (rules?.spy) return;
-  if (ctx.profile === 'super' && !rules?.supervisorsAsUsers) return;
-  throw fail('ERR_NO_PERMISSION');
+  if (!row?.readable) throw fail('ERR_NO_PERMISSION');
 }
 
 /**

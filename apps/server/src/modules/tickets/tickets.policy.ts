@@ -126,6 +126,23 @@ function whenEnabled(setting: boolean | SQL, rule: SQL): SQL | undefined {
   return setting === true ? rule : sql`(not ${setting} or ${rule})`;
 }
 
+/**
+ * "Espiar pendentes" (setting `spyticket`, issue 23 item 4): whether the viewer may read the ticket's conversation
+ * (its messages, and the text search's matches in it). While the setting is off, a pending ticket's messages are read
+ * only by its assignee and by those not acting as a user (admins, superadmins, supervisors unless `supervisorAdmin`);
+ * with it on, by everyone who sees the ticket. The one statement of the rule: `assertMayReadConversation`
+ * (tickets.access.ts) evaluates it for one ticket, the searches add it to their conditions.
+ */
+export function conversationReadable(
+  viewer: Viewer,
+  ticket: Pick<TicketRef, 'status' | 'userId'>,
+  tenantId: number | Placeholder,
+): SQL {
+  const actsAsUser = sql`(${viewer.profile} = 'user' or (${viewer.profile} = 'super' and ${tenantFlagEnabledSql(tenantId, 'supervisorAdmin')}))`;
+  return sql`(${ticket.status} <> 'pending' or ${ticket.userId} is not distinct from ${viewer.id} or not ${actsAsUser}
+    or ${settingEnabledSql(tenantId, 'spyticket')})`;
+}
+
 export function ticketVisibility(
   viewer: Viewer,
   ticket: TicketRef,

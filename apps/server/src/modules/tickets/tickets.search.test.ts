@@ -100,6 +100,8 @@ beforeAll(async () => {
     channelId: otherChannel,
   });
   await addMessage(other, foreign, 'pedido com defeito de outra empresa');
+  // These tests search the two tenants' pending conversations as an agent: "Espiar pendentes" on (tickets.spyticket.test.ts: off).
+  await t.database.executeSql(`update settings set value = 'enabled' where key = 'spyticket'`);
 });
 afterAll(() => t.close());
 

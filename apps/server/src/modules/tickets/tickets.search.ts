@@ -25,7 +25,13 @@ import {
   type TextTermKey,
 } from '../../platform/db/text-search.js';
 import { loadTicketDtos } from './tickets.dto.js';
-import type { VisibilityOptions, VisibilitySettings } from './tickets.policy.js';
+import {
+  conversationReadable,
+  literalViewer,
+  TICKET_COLUMNS,
+  type VisibilityOptions,
+  type VisibilitySettings,
+} from './tickets.policy.js';
 import {
   LIST_KEYS,
   listFrom,
@@ -94,6 +100,8 @@ function textWhere(p: Record<PageKey, Placeholder>, shape: TextSearchShape, mode
   return and(
     listWhere(p, { ...shape.list, search: NO_CONTACT_SEARCH }),
     byContact ? sql`not coalesce(${byContact}, false)` : undefined,
+    // Words of a conversation the viewer may not read yet ("Espiar pendentes") find nothing: no text, no snippet.
+    conversationReadable(literalViewer(p.userId, p.profile), TICKET_COLUMNS, p.tenantId),
     byMessage(p, shape.verify, mode),
   );
 }

@@ -2,7 +2,8 @@
  * "Espiar pendentes" (`spyticket`, issue 23 item 4): with the setting off (its default) an agent sees a pending
  * ticket in the list but gets ERR_NO_PERMISSION for its messages until accepting it; the assignee, admins and
  * supervisors (unless `supervisorAdmin` makes them act as users) read them; with the setting on every viewer may.
- * Open tickets are not concerned, and tenants never read each other's tickets.
+ * Open tickets are not concerned, and tenants never read each other's tickets. The text searches (`GET /searchMessage`,
+ * the list's `searchParam`) find no words of a conversation the caller may not read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
@@ -95,5 +96,61 @@ describe('spyticket', () => {
     expect((await messagesOf(agent, pending)).statusCode).toBe(403);
     const { agent: outsider } = await t.createStaff(other);
     expect((await messagesOf(outsider, pending)).statusCode).toBe(404);
+  });
+
+  describe('text search', () => {
+    /** A pending ticket whose only message holds `word`, and what each search finds of it as `user`. */
+    async function pendingWithWord(word: string) {
+      const contactId = await makeContact(t, tenant, { name: 'Cliente busca' });
+      const id = await makeTicket(t, tenant, { contactId, channelId, status: 'pending' });
+      await t.database.executeSql(
+        `insert into messages (tenant_id, ticket_id, contact_id, channel_id, from_me, body)
+           values ($1, $2, $3, $4, false, $5)`,
+        [tenant, id, contactId, channelId, `meu ${word} chegou`],
+      );
+      return id;
+    }
+    const found = async (user: TestUser, word: string, ticketId: number) => {
+      const messages = await t.call(user, 'GET', `/searchMessage?searchTerm=${word}&pageNumber=1`);
+      expect(messages.statusCode).toBe(200);
+      const list = await t.call(user, 'GET', `/tickets?status=pending&searchParam=${word}`);
+      expect(list.statusCode).toBe(200);
+      const inMessages = (messages.json() as { tickets: { id: number }[] }).tickets.some((row) => row.id === ticketId);
+      const row = (list.json() as { tickets: { id: number; searchMatch?: { body: string } }[] }).tickets.find(
+        (ticket) => ticket.id === ticketId,
+      );
+      return { inMessages, inList: row !== undefined, snippet: row?.searchMatch?.body ?? null };
+    };
+
+    it("off: an agent's searches find no words of a pending ticket not accepted; the admin's and, once accepted, the agent's do", async () => {
+      await setVisibility(t, tenant, { spyticket: 'disabled' });
+      const pending = await pendingWithWord('orcamentox');
+      expect(await found(agent, 'orcamentox', pending)).toEqual({ inMessages: false, inList: false, snippet: null });
+      expect(await found(admin, 'orcamentox', pending)).toEqual({
+        inMessages: true,
+        inList: true,
+        snippet: 'meu orcamentox chegou',
+      });
+      await t.database.executeSql('update tickets set user_id = $1 where id = $2', [agent.id, pending]);
+      expect(await found(agent, 'orcamentox', pending)).toEqual({
+        inMessages: true,
+        inList: true,
+        snippet: 'meu orcamentox chegou',
+      });
+    });
+
+    it("on: an agent's searches find a pending ticket's words", async () => {
+      await setVisibility(t, tenant, { spyticket: 'enabled' });
+      try {
+        const pending = await pendingWithWord('pacotey');
+        expect(await found(agent, 'pacotey', pending)).toEqual({
+          inMessages: true,
+          inList: true,
+          snippet: 'meu pacotey chegou',
+        });
+      } finally {
+        await setVisibility(t, tenant, { spyticket: 'disabled' });
+      }
+    });
   });
 });
