@@ -3,13 +3,11 @@
  * own, for an agent), the note modal's @ user picker (arrows + Enter) and save, and the one-step protocol send.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketNoteDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { jsonResponse } from '../../../../test/render';
+import { fakeApi, logInAs, requestKey } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -19,8 +17,7 @@ vi.mock('../../../../lib/notify', () => ({
 }));
 
 const ME = 7;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, (init: RequestInit) => Response>;
+const { fetchMock, routes, reset, renderChatPanel } = fakeApi();
 const at = (second: number) => new Date(Date.UTC(2025, 2, 1, 10, 0, second)).toISOString();
 const note = (id: number, second: number, userId: number, name: string, text = `nota ${id}`): TicketNoteDto => ({
   id,
@@ -50,46 +47,20 @@ const team = [
 
 const bodiesOf = (key: string) =>
   fetchMock.mock.calls
-    .filter(
-      ([url, init]) =>
-        `${init?.method ?? 'GET'} ${String(url)
-          .replace(/^\/api/, '')
-          .replace(/\?.*$/, '')}` === key,
-    )
+    .filter(([url, init]) => requestKey(url, init) === key)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 function setup(notes: TicketNoteDto[]) {
   const ticket = ticketFixture(5, { status: 'open', userId: ME });
-  routes = {
-    'GET /tickets/5': () => jsonResponse(ticket),
-    'GET /messages/5': () => jsonResponse(pageOf([messageFixture(10), messageFixture(30, { fromMe: true })])),
+  renderChatPanel(ticket, [messageFixture(10), messageFixture(30, { fromMe: true })], {
     'GET /ticketNotes/5/logs': () => jsonResponse(notes),
     'GET /users/chat-privado/': () => jsonResponse({ users: team }),
-    ...routes,
-  };
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={5} />
-    </VirtuosoMockContext.Provider>,
-  );
+  });
 }
 
 beforeEach(() => {
-  resetApiState();
-  routes = {};
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(url)
-      .replace(/^\/api/, '')
-      .replace(/\?.*$/, '')}`;
-    const route = routes[key];
-    return route ? route(init ?? {}) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'user');
-  localStorage.setItem('userId', String(ME));
-  localStorage.setItem('username', 'Eu');
+  reset();
+  logInAs('user', ME, 'Eu');
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto, WabaTemplateDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { jsonResponse } from '../../../../test/render';
+import { fakeApi, logInAs } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -15,9 +13,7 @@ vi.mock('../../../../lib/notify', () => ({
 }));
 const { notifyError, notifySuccess } = await import('../../../../lib/notify');
 
-type Route = (init: RequestInit, url: URL) => Response | Promise<Response>;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, Route>;
+const { fetchMock, routes, reset, renderChatPanel } = fakeApi();
 
 const calls = () =>
   fetchMock.mock.calls.map(([url, init]) => {
@@ -63,36 +59,17 @@ const TEMPLATES = [
 ];
 
 function setup(ticket: TicketDto, { forceOpen = false } = {}) {
-  routes = {
-    [`GET /tickets/${ticket.id}`]: () => jsonResponse(ticket),
-    [`GET /messages/${ticket.id}`]: () => jsonResponse(pageOf([messageFixture(1, { ticketId: ticket.id })])),
+  renderChatPanel(ticket, [messageFixture(1, { ticketId: ticket.id })], {
     'GET /tenants/undefined': () => jsonResponse([{ id: 1, forceOpenChatWindow: forceOpen ? 'enabled' : 'disabled' }]),
     'GET /wabametaTemplate/3': () => jsonResponse({ data: TEMPLATES }),
-    ...routes,
-  };
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={ticket.id} />
-    </VirtuosoMockContext.Provider>,
-  );
+  });
 }
 
 beforeEach(() => {
-  resetApiState();
-  routes = {};
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const parsed = new URL(String(url), 'http://app.test');
-    const route = routes[`${init?.method ?? 'GET'} ${parsed.pathname.replace(/^\/api/, '')}`];
-    return route ? route(init ?? {}, parsed) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  reset();
   vi.mocked(notifyError).mockClear();
   vi.mocked(notifySuccess).mockClear();
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'admin');
-  localStorage.setItem('userId', '7');
-  localStorage.setItem('username', 'Ana');
+  logInAs('admin', 7, 'Ana');
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,12 +1,10 @@
 /** The `/` quick message picker of the chat input: filter, keyboard, pointer, variables, the file send and errors. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuickMessageDto, TicketDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { jsonResponse } from '../../../../test/render';
+import { fakeApi, logInAs, requestKey } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -38,47 +36,25 @@ const QUICK = [
   quick(4, 'antiga', 'não aparece', { isActive: false }),
 ];
 
-type Route = (init: RequestInit) => Response | Promise<Response>;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, Route>;
-const keyOf = (url: unknown, init?: RequestInit) =>
-  `${init?.method ?? 'GET'} ${String(url)
-    .replace(/^\/api/, '')
-    .replace(/\?.*$/, '')}`;
+const { fetchMock, reset, renderChatPanel } = fakeApi();
 const bodiesOf = (key: string) =>
   fetchMock.mock.calls
-    .filter(([url, init]) => keyOf(url, init) === key)
+    .filter(([url, init]) => requestKey(url, init) === key)
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 let ticket: TicketDto;
 function setup() {
   ticket = ticketFixture(42);
-  routes = {
-    [`GET /tickets/${ticket.id}`]: () => jsonResponse(ticket),
-    [`GET /messages/${ticket.id}`]: () => jsonResponse(pageOf([messageFixture(1)])),
+  renderChatPanel(ticket, [messageFixture(1)], {
     'GET /fastreply/': () => jsonResponse(QUICK),
     [`POST /messages/${ticket.id}`]: () => jsonResponse(messageFixture(99, { fromMe: true })),
-  };
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={ticket.id} />
-    </VirtuosoMockContext.Provider>,
-  );
+  });
 }
 
 beforeEach(() => {
-  resetApiState();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const route = routes[keyOf(url, init)];
-    return route ? route(init ?? {}) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  reset();
   vi.mocked(notifyError).mockClear();
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'user');
-  localStorage.setItem('userId', '7');
-  localStorage.setItem('username', 'Ana');
+  logInAs('user', 7, 'Ana');
 });
 /** 15:00 local time: the afternoon greeting. */
 const atAfternoon = () => {

@@ -1,12 +1,9 @@
 /** Quotes and the reply banner name the quoted message's author: the contact, "Você", or the colleague who wrote it. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageDto, TicketDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { fakeApi, logInAs } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -16,24 +13,8 @@ vi.mock('../../../../lib/notify', () => ({
 }));
 
 const ME = 7;
-const fetchMock = vi.fn<typeof fetch>();
-
-function setup(ticket: TicketDto, messages: MessageDto[]) {
-  fetchMock.mockImplementation(async (url, init) => {
-    const path = String(url)
-      .replace(/^\/api/, '')
-      .replace(/\?.*$/, '');
-    if ((init?.method ?? 'GET') !== 'GET') return jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-    if (path === `/tickets/${ticket.id}`) return jsonResponse(ticket);
-    if (path === `/messages/${ticket.id}`) return jsonResponse(pageOf(messages));
-    return jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={ticket.id} />
-    </VirtuosoMockContext.Provider>,
-  );
-}
+const { reset, renderChatPanel } = fakeApi();
+const setup = (ticket: TicketDto, messages: MessageDto[]) => renderChatPanel(ticket, messages);
 
 const quoteOf = (quoted: MessageDto): MessageDto['quotedMsg'] => ({
   id: quoted.id,
@@ -49,13 +30,8 @@ const quoteOf = (quoted: MessageDto): MessageDto['quotedMsg'] => ({
 });
 
 beforeEach(() => {
-  resetApiState();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'admin');
-  localStorage.setItem('userId', String(ME));
-  localStorage.setItem('username', 'Ana');
+  reset();
+  logInAs('admin', ME, 'Ana');
 });
 afterEach(() => vi.unstubAllGlobals());
 

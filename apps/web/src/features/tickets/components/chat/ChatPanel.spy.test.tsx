@@ -5,13 +5,11 @@
  * supervisor acting as a user) shows the same prompt.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { jsonResponse } from '../../../../test/render';
+import { fakeApi, logInAs, requestKey } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -21,44 +19,19 @@ vi.mock('../../../../lib/notify', () => ({
 }));
 
 const ME = 7;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, (init: RequestInit) => Response | Promise<Response>>;
-const keyOf = (url: unknown, init?: RequestInit) =>
-  `${init?.method ?? 'GET'} ${String(url)
-    .replace(/^\/api/, '')
-    .replace(/\?.*$/, '')
-    .replace(/\/$/, '')}`;
+const keyOf = (url: unknown, init?: RequestInit) => requestKey(url, init).replace(/\/$/, '');
+const { fetchMock, routes, reset, renderChatPanel } = fakeApi(keyOf);
 const callsTo = (key: string) => fetchMock.mock.calls.filter(([url, init]) => keyOf(url, init) === key);
 
 function setup(ticket: TicketDto, spyticket: 'enabled' | 'disabled', profile = 'user') {
-  localStorage.setItem('profile', profile);
-  routes = {
-    [`GET /tickets/${ticket.id}`]: () => jsonResponse(ticket),
-    [`GET /messages/${ticket.id}`]: () => jsonResponse(pageOf([messageFixture(1, { body: 'segredo do cliente' })])),
+  logInAs(profile, ME, 'Zé');
+  renderChatPanel(ticket, [messageFixture(1, { body: 'segredo do cliente' })], {
     'GET /settings': () => jsonResponse([{ key: 'spyticket', value: spyticket }]),
     [`PUT /tickets/${ticket.id}`]: () => jsonResponse({ ...ticket, status: 'open', userId: ME }),
-    ...routes,
-  };
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={ticket.id} />
-    </VirtuosoMockContext.Provider>,
-  );
+  });
 }
 
-beforeEach(() => {
-  resetApiState();
-  routes = {};
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const route = routes[keyOf(url, init)];
-    return route ? route(init ?? {}) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('userId', String(ME));
-  localStorage.setItem('username', 'Zé');
-});
+beforeEach(() => reset());
 afterEach(() => vi.unstubAllGlobals());
 
 const pending = () => ticketFixture(10, { status: 'pending', userId: null });

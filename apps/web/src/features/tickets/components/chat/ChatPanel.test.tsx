@@ -1,12 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageDto, TicketDto } from '@conversa/shared';
 import { MEDIA_MAX_BYTES } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { jsonResponse } from '../../../../test/render';
+import { fakeApi, logInAs } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -17,9 +15,7 @@ vi.mock('../../../../lib/notify', () => ({
 const { notifyError, notifyWarning } = await import('../../../../lib/notify');
 
 const ME = 7;
-type Route = (init: RequestInit) => Response | Promise<Response>;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, Route>;
+const { fetchMock, routes, reset, renderChatPanel } = fakeApi();
 
 /** Requests as `METHOD /path` (query dropped) with their parsed body. */
 const calls = () =>
@@ -33,36 +29,13 @@ const calls = () =>
   });
 const callsTo = (key: string) => calls().filter((c) => c.key === key);
 
-function setup(ticket: TicketDto, messages: MessageDto[] = [messageFixture(1), messageFixture(2, { fromMe: true })]) {
-  routes = {
-    [`GET /tickets/${ticket.id}`]: () => jsonResponse(ticket),
-    [`GET /messages/${ticket.id}`]: () => jsonResponse(pageOf(messages)),
-    ...routes,
-  };
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={ticket.id} />
-    </VirtuosoMockContext.Provider>,
-  );
-}
+const setup = (ticket: TicketDto, messages: MessageDto[] = [messageFixture(1), messageFixture(2, { fromMe: true })]) =>
+  renderChatPanel(ticket, messages);
 
 beforeEach(() => {
-  resetApiState();
-  routes = {};
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(url)
-      .replace(/^\/api/, '')
-      .replace(/\?.*$/, '')}`;
-    const route = routes[key];
-    return route ? route(init ?? {}) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  reset();
   for (const fn of [notifyError, notifyWarning]) vi.mocked(fn).mockClear();
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'admin');
-  localStorage.setItem('userId', String(ME));
-  localStorage.setItem('username', 'Ana');
+  logInAs('admin', ME, 'Ana');
 });
 afterEach(() => vi.unstubAllGlobals());
 

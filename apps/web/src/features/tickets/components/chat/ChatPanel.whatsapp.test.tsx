@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { VirtuosoMockContext } from 'react-virtuoso';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
 import { contactFixture } from '../../../../test/contacts';
-import { jsonResponse, renderWithProviders } from '../../../../test/render';
-import { messageFixture, pageOf, ticketFixture } from './chat-fixtures';
-import { ChatPanel } from './ChatPanel';
+import { jsonResponse } from '../../../../test/render';
+import { fakeApi, logInAs } from './chat-harness';
+import { messageFixture, ticketFixture } from './chat-fixtures';
 
 vi.mock('../../../../lib/notify', () => ({
   notifyError: vi.fn(),
@@ -16,9 +14,7 @@ vi.mock('../../../../lib/notify', () => ({
 }));
 const { notifyError, notifyInfo } = await import('../../../../lib/notify');
 
-type Route = (init: RequestInit) => Response | Promise<Response>;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, Route>;
+const { fetchMock, routes, reset, renderChatPanel } = fakeApi();
 
 const calls = () =>
   fetchMock.mock.calls.map(([url, init]) => {
@@ -33,37 +29,13 @@ const calls = () =>
   });
 const callsTo = (key: string) => calls().filter((c) => c.key === key);
 
-function setup(ticket: TicketDto) {
-  routes = {
-    [`GET /tickets/${ticket.id}`]: () => jsonResponse(ticket),
-    [`GET /messages/${ticket.id}`]: () => jsonResponse(pageOf([messageFixture(1, { ticketId: ticket.id })])),
-    ...routes,
-  };
-  renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 3000, itemHeight: 60 }}>
-      <ChatPanel ticketId={ticket.id} />
-    </VirtuosoMockContext.Provider>,
-  );
-}
+const setup = (ticket: TicketDto) => renderChatPanel(ticket, [messageFixture(1, { ticketId: ticket.id })]);
 
 beforeEach(() => {
-  resetApiState();
-  routes = {};
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(url)
-      .replace(/^\/api/, '')
-      .replace(/\?.*$/, '')}`;
-    const route = routes[key];
-    return route ? route(init ?? {}) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  reset();
   vi.mocked(notifyError).mockClear();
   vi.mocked(notifyInfo).mockClear();
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'admin');
-  localStorage.setItem('userId', '7');
-  localStorage.setItem('username', 'Ana');
+  logInAs('admin', 7, 'Ana');
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
-import { resetApiState } from '../../../../lib/api';
 import { jsonResponse, renderWithProviders } from '../../../../test/render';
+import { fakeApi, logInAs, requestKey } from './chat-harness';
 import { ticketFixture } from './chat-fixtures';
 import { ResolveModal } from './ResolveModal';
 
@@ -13,24 +13,17 @@ vi.mock('../../../../lib/notify', () => ({
   notifyInfo: vi.fn(),
 }));
 
-type Route = (init: RequestInit) => Response | Promise<Response>;
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, Route>;
+const { fetchMock, routes, reset } = fakeApi();
 let reasonRequired = 'disabled';
 
-const keyOf = (url: unknown, init?: RequestInit) =>
-  `${init?.method ?? 'GET'} ${String(url)
-    .replace(/^\/api/, '')
-    .replace(/\?.*$/, '')}`;
 const bodiesOf = (key: string) =>
   fetchMock.mock.calls
-    .filter(([url, init]) => keyOf(url, init) === key)
+    .filter(([url, init]) => requestKey(url, init) === key)
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 beforeEach(() => {
-  resetApiState();
   reasonRequired = 'disabled';
-  routes = {
+  reset({
     'GET /farewellPrivateMessage/': () =>
       jsonResponse({
         farewellPrivateMessage: [
@@ -41,16 +34,8 @@ beforeEach(() => {
     'GET /settings/': () => jsonResponse([{ key: 'reasonRequired', value: reasonRequired }]),
     'PUT /tickets/10': () => jsonResponse({ ok: true }),
     'POST /ticketEvaluations/send': () => jsonResponse({ ok: true }, 201),
-  };
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (url, init) => {
-    const route = routes[keyOf(url, init)];
-    return route ? route(init ?? {}) : jsonResponse({ error: 'ERR_NOT_MOCKED' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.setItem('token', 'jwt');
-  localStorage.setItem('profile', 'user');
-  localStorage.setItem('userId', '7');
+  logInAs('user', 7);
 });
 afterEach(() => vi.unstubAllGlobals());
 
