@@ -1,43 +1,16 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../lib/i18n';
-import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../test/render';
+import { renderWithProviders, requestBody, typeInto } from '../test/render';
+import { fakeScheduleSaves, restoreScheduleSaves } from '../test/schedules';
 import { ScheduleFormModal } from './ScheduleFormModal';
 
 const fetchMock = vi.fn<typeof fetch>();
 const target = { contactId: 7, contactName: 'Maria', channelId: 3, ticketId: 11 };
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 26, 15, 17, 42));
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (_url, init) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    return jsonResponse({
-      id: 1,
-      ticketId: 11,
-      contactId: 7,
-      contactName: 'Maria',
-      channelId: 3,
-      body: body.body,
-      scheduleDate: body.scheduleDate,
-      scheduleLocal: '2026-12-01 19:12',
-      isDeleted: false,
-      status: 'pending',
-      mediaName: null,
-      mediaType: null,
-      recurrenceDays: null,
-      repetitionsLeft: 1,
-      messageId: null,
-      user: { id: 1, name: 'Ana' },
-      createdAt: new Date().toISOString(),
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
+beforeEach(() => fakeScheduleSaves(fetchMock, '2026-12-01 19:12'));
 afterEach(async () => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
+  restoreScheduleSaves();
   await act(() => i18next.changeLanguage('pt'));
 });
 

@@ -1,52 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders, requestBody, typeInto } from '../test/render';
+import { renderWithProviders, requestBody, typeInto } from '../test/render';
+import { fakeScheduleSaves, restoreScheduleSaves } from '../test/schedules';
 import { ScheduleFormModal } from './ScheduleFormModal';
 
 const fetchMock = vi.fn<typeof fetch>();
 const target = { contactId: 7, contactName: 'Maria', channelId: 3, ticketId: 11 };
 
-function dto(body: Record<string, unknown>) {
-  return {
-    id: 1,
-    ticketId: 11,
-    contactId: 7,
-    contactName: 'Maria',
-    channelId: 3,
-    body: body.body,
-    scheduleDate: body.scheduleDate,
-    scheduleLocal: '2026-11-27 09:00',
-    isDeleted: false,
-    status: 'pending',
-    mediaName: null,
-    mediaType: null,
-    recurrenceDays: body.recurrenceDays ?? null,
-    repetitionsLeft: body.repetitions ?? 1,
-    messageId: null,
-    user: { id: 1, name: 'Ana' },
-    createdAt: new Date().toISOString(),
-  };
-}
-
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 26, 15, 17, 42));
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (_url, init) =>
-    jsonResponse(
-      dto(
-        init?.body instanceof FormData
-          ? Object.fromEntries([...init.body.entries()].filter(([, v]) => typeof v === 'string'))
-          : (JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>),
-      ),
-    ),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => fakeScheduleSaves(fetchMock, '2026-11-27 09:00'));
+afterEach(restoreScheduleSaves);
 
 describe('ScheduleFormModal', () => {
   it('starts in 30 minutes; the shortcuts fill date and time; submit sends the instant, recurrence and repetitions', async () => {
