@@ -81,9 +81,7 @@ describe('sign-up confirmation', () => {
   it('shows a used or expired link as final, with a start-over action and no retry', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ error: 'ERR_SIGNUP_TOKEN_INVALID' }, 400));
     const { router } = renderConfirm();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Link de confirmação de cadastro inválido ou expirado.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Link de confirmação de cadastro inválido ou expirado.');
     expect(screen.queryByTestId('signup-confirm-retry')).not.toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     fireEvent.click(screen.getByTestId('signup-start-over'));
