@@ -8,13 +8,14 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { QueueDto, TicketDto } from '@conversa/shared';
-import { apiRequest, createUser } from '../support/api.js';
+import { apiRequest, createTestUser } from '../support/api.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { openPendingTab, ticketRowOf } from '../support/conversations.js';
+import { uniqueName } from '../support/data.js';
 import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
-import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
-import { openRoute, submitLogin, waitForRoute, waitForShell, waitForToast } from '../support/ui.js';
+import { callsOf, connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
+import { logIn, openRoute, waitForRoute, waitForToast } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
 const ctx = e2eContext();
@@ -23,19 +24,6 @@ const shot = screenshotTo('/tmp/shots/chatbot');
 
 const WELCOME = 'Olá! Digite 1 para falar com vendas.';
 const SALES = 'Certo! Um vendedor vai atender você.';
-
-function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
-  return {
-    update_id: crypto.randomInt(1, 2 ** 31),
-    message: {
-      message_id: messageId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: firstName },
-      from: { id: chatId, is_bot: false, first_name: firstName },
-      text,
-    },
-  };
-}
 
 browserTest(
   'an admin builds a two-step flow, the customer answers the bot and the ticket lands in the chosen queue',
@@ -46,17 +34,12 @@ browserTest(
       token: ctx.superadminToken,
       body: { queue: queueName, isActive: true },
     });
-    const email = uniqueEmail('admin-chatbot');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
+    const admin = await createTestUser(ctx, {
+      emailPrefix: 'admin-chatbot',
       name: uniqueName('Admin Chatbot'),
-      email,
-      password,
       profile: 'admin',
     });
-    await openRoute(session, '/login');
-    await submitLogin(session, ctx, email, password);
-    await waitForShell(page, 'admin');
+    await logIn(session, ctx, admin);
     const { reports, audit } = screenAuditor(page, shot);
 
     // The list: a new flow, created from its modal, opens in the builder.
@@ -119,13 +102,12 @@ browserTest(
         .filter((call) => String(call.params.chat_id) === String(chatId))
         .map((call) => String(call.params.text));
 
-    await openRoute(session, '/atendimento');
-    await page.getByTestId('tickets-subtab-pending').click();
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Oi!', 1))).toBe(200);
+    await openPendingTab(session);
+    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Oi!', { messageId: 1 }))).toBe(
+      200,
+    );
     await waitFor('the welcome step', async () => (await textsToCustomer()).includes(WELCOME), { timeoutMs: 30_000 });
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
+    const { row, ticketId } = await ticketRowOf(page, customer);
     const ticket = () =>
       apiRequest<TicketDto>(ctx.baseUrl, 'GET', `/tickets/${ticketId}`, { token: ctx.superadminToken });
     const inFlow = await ticket();
@@ -133,7 +115,7 @@ browserTest(
     expect(inFlow.queueId).toBeNull();
 
     // The customer picks "1": the bot answers and hands the ticket to the queue, live in the admin's list.
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, '1', 2))).toBe(200);
+    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, '1', { messageId: 2 }))).toBe(200);
     await waitFor('the sales step', async () => (await textsToCustomer()).includes(SALES), { timeoutMs: 30_000 });
     await row.getByText(queueName).waitFor({ state: 'visible', timeout: 20_000 });
     const handedOver = await ticket();

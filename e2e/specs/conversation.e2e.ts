@@ -5,14 +5,15 @@
  */
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { createUser } from '../support/api.js';
+import { createTestUser } from '../support/api.js';
 import { expectAccessible } from '../support/axe.js';
-import { screenshot } from '../support/browser.js';
+import { screenshot, type Session } from '../support/browser.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { acceptTicket, acceptTicketOf, ticketRowOf } from '../support/conversations.js';
+import { uniqueName } from '../support/data.js';
 import { useBrowser } from '../support/suite.js';
-import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
-import { submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { callsOf, connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
+import { logIn } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
 const ctx = e2eContext();
@@ -20,17 +21,33 @@ const browserTest = useBrowser();
 
 const FAREWELL = 'Obrigado pelo contato! Até logo.';
 
-function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
-  return {
-    update_id: crypto.randomInt(1, 2 ** 31),
-    message: {
-      message_id: messageId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Silva' },
-      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Silva' },
-      text,
-    },
-  };
+const ASKED = 'Olá, preciso de ajuda com meu pedido';
+
+/**
+ * A new agent on the pending tab, logged in through the UI, and a new customer (`customerPrefix` and 4 digits, last
+ * name Silva) who has just written ASKED to a new Telegram channel.
+ */
+async function customerWritesToNewAgent(
+  session: Session,
+  emailPrefix: string,
+  customerPrefix: string,
+  channelOptions: { farewellMessage?: string },
+) {
+  const { page } = session;
+  const { token } = await connectedTelegramChannel(ctx, channelOptions);
+  const agent = await createTestUser(ctx, { emailPrefix, name: uniqueName('Agente'), profile: 'user' });
+  await logIn(session, ctx, agent, { landing: '/atendimento' });
+  await page.getByTestId('tickets-subtab-pending').click();
+  const chatId = crypto.randomInt(100_000_000, 999_999_999);
+  const customer = `${customerPrefix}${crypto.randomInt(1000, 9999)}`;
+  expect(
+    await postUpdate(
+      ctx.telegramApiRoot,
+      token,
+      textUpdate(chatId, customer, ASKED, { messageId: 1, lastName: 'Silva' }),
+    ),
+  ).toBe(200);
+  return { token, chatId, customer };
 }
 
 async function sentTexts(token: string, chatId: number): Promise<string[]> {
@@ -42,40 +59,16 @@ browserTest(
   'a Telegram message becomes a live ticket that the agent answers and resolves with a farewell',
   async (session) => {
     const { page } = session;
-    const { token } = await connectedTelegramChannel(ctx, { farewellMessage: FAREWELL });
-    const email = uniqueEmail('agent-telegram');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
-      name: uniqueName('Agente'),
-      email,
-      password,
-      profile: 'user',
+    const { token, chatId, customer } = await customerWritesToNewAgent(session, 'agent-telegram', 'Maria', {
+      farewellMessage: FAREWELL,
     });
 
-    await submitLogin(session, ctx, email, password);
-    await waitForRoute(page, '/atendimento');
-    await waitForShell(page, 'user');
-    await page.getByTestId('tickets-subtab-pending').click();
-
-    const chatId = crypto.randomInt(100_000_000, 999_999_999);
-    const customer = `Maria${crypto.randomInt(1000, 9999)}`;
-    expect(
-      await postUpdate(
-        ctx.telegramApiRoot,
-        token,
-        textUpdate(chatId, customer, 'Olá, preciso de ajuda com meu pedido', 1),
-      ),
-    ).toBe(200);
-
     // No reload: the row arrives over the socket.
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
+    const { ticketId } = await ticketRowOf(page, customer);
     await screenshot(page, 'conversation-pending-list');
     await expectAccessible(page, 'conversation-pending-list');
 
-    await page.getByTestId(`ticket-accept-${ticketId}`).click();
-    await waitForRoute(page, `/atendimento/${ticketId}`);
+    await acceptTicket(page, ticketId);
     const panel = page.getByTestId('chat-panel');
     await panel.getByText('Olá, preciso de ajuda com meu pedido').waitFor({ state: 'visible' });
 
@@ -121,33 +114,8 @@ browserTest(
   'a quoted reply names the customer and a deleted message keeps its stamp, accessible in both colour schemes',
   async (session) => {
     const { page } = session;
-    const { token } = await connectedTelegramChannel(ctx, {});
-    const email = uniqueEmail('agent-quote');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
-      name: uniqueName('Agente'),
-      email,
-      password,
-      profile: 'user',
-    });
-    await submitLogin(session, ctx, email, password);
-    await waitForRoute(page, '/atendimento');
-    await waitForShell(page, 'user');
-    await page.getByTestId('tickets-subtab-pending').click();
-    const chatId = crypto.randomInt(100_000_000, 999_999_999);
-    const customer = `Joana${crypto.randomInt(1000, 9999)}`;
-    expect(
-      await postUpdate(
-        ctx.telegramApiRoot,
-        token,
-        textUpdate(chatId, customer, 'Olá, preciso de ajuda com meu pedido', 1),
-      ),
-    ).toBe(200);
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
-    await page.getByTestId(`ticket-accept-${ticketId}`).click();
-    await waitForRoute(page, `/atendimento/${ticketId}`);
+    const { token, chatId, customer } = await customerWritesToNewAgent(session, 'agent-quote', 'Joana', {});
+    await acceptTicketOf(page, customer);
     const panel = page.getByTestId('chat-panel');
     await panel.getByText('Olá, preciso de ajuda com meu pedido').waitFor({ state: 'visible' });
     const reply = 'Oi! Já estou verificando o seu pedido.';

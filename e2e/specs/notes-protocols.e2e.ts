@@ -7,73 +7,51 @@
  */
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { createUser } from '../support/api.js';
+import { createTestUser } from '../support/api.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { acceptTicketOf, openPendingTab } from '../support/conversations.js';
+import { strongPassword, uniqueName } from '../support/data.js';
 import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
-import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
-import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { callsOf, connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
+import { logIn, openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
 const ctx = e2eContext();
 const browserTest = useBrowser();
 const shot = screenshotTo('/tmp/shots/notes');
 
-function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
-  return {
-    update_id: crypto.randomInt(1, 2 ** 31),
-    message: {
-      message_id: messageId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Souza' },
-      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Souza' },
-      text,
-    },
-  };
-}
-
 browserTest(
   'a note with a mention and a protocol from the chat, found on /notas and /protocolos, the mention in the bell',
   async (session) => {
     const { page } = session;
     const { token } = await connectedTelegramChannel(ctx);
-    const adminEmail = uniqueEmail('admin-notes');
-    const agentEmail = uniqueEmail('agent-notes');
     const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
+    const admin = await createTestUser(ctx, {
+      emailPrefix: 'admin-notes',
       name: uniqueName('Admin Notas'),
-      email: adminEmail,
-      password,
       profile: 'admin',
+      password,
     });
     const agentName = `Bia${crypto.randomInt(1000, 9999)} Menção`;
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
-      name: agentName,
-      email: agentEmail,
-      password,
-      profile: 'user',
-    });
+    const agent = await createTestUser(ctx, { emailPrefix: 'agent-notes', name: agentName, profile: 'user', password });
 
     const { reports, audit } = screenAuditor(page, shot);
 
-    await openRoute(session, '/login');
-    await submitLogin(session, ctx, adminEmail, password);
-    await waitForShell(page, 'admin');
+    await logIn(session, ctx, admin);
 
     // The customer writes; the admin takes the ticket.
-    await openRoute(session, '/atendimento');
-    await page.getByTestId('tickets-subtab-pending').click();
+    await openPendingTab(session);
     const chatId = crypto.randomInt(100_000_000, 999_999_999);
     const customer = `Rita${crypto.randomInt(1000, 9999)}`;
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Meu pedido não chegou', 1))).toBe(
-      200,
-    );
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
-    await page.getByTestId(`ticket-accept-${ticketId}`).click();
-    await waitForRoute(page, `/atendimento/${ticketId}`);
+    expect(
+      await postUpdate(
+        ctx.telegramApiRoot,
+        token,
+        textUpdate(chatId, customer, 'Meu pedido não chegou', { messageId: 1, lastName: 'Souza' }),
+      ),
+    ).toBe(200);
+    const ticketId = await acceptTicketOf(page, customer);
     await page.getByTestId('chat-panel').getByText('Meu pedido não chegou').waitFor({ state: 'visible' });
 
     // A note with a mention picked from the @ list.
@@ -137,7 +115,7 @@ browserTest(
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout-button').click();
     await waitForRoute(page, '/login');
-    await submitLogin(session, ctx, agentEmail, password);
+    await submitLogin(session, ctx, agent.email, password);
     await waitForShell(page, 'user');
     const bell = page.getByTestId('notification-bell');
     await waitFor('the unread mention on the bell', async () =>

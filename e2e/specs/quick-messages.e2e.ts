@@ -7,13 +7,14 @@
  */
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
-import { createUser } from '../support/api.js';
+import { createTestUser } from '../support/api.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { acceptTicketOf, openPendingTab } from '../support/conversations.js';
+import { uniqueName } from '../support/data.js';
 import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
-import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
-import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { callsOf, connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
+import { logIn, waitForRoute } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
 const ctx = e2eContext();
@@ -24,38 +25,20 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function textUpdate(chatId: number, firstName: string, text: string) {
-  return {
-    update_id: crypto.randomInt(1, 2 ** 31),
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Lima' },
-      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Lima' },
-      text,
-    },
-  };
-}
-
 browserTest(
   'quick messages: created on their screen, picked with / in the chat, sent with variables filled and with a file',
   async (session) => {
     const { page } = session;
     const { token } = await connectedTelegramChannel(ctx);
-    const email = uniqueEmail('admin-quick');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
+    const admin = await createTestUser(ctx, {
+      emailPrefix: 'admin-quick',
       name: uniqueName('Admin Rápidas'),
-      email,
-      password,
       profile: 'admin',
     });
 
     const { reports, audit } = screenAuditor(page, shot);
 
-    await openRoute(session, '/login');
-    await submitLogin(session, ctx, email, password);
-    await waitForShell(page, 'admin');
+    await logIn(session, ctx, admin);
 
     // The screen, from the menu.
     await page.getByTestId('nav-mensagensRapidas').click();
@@ -95,16 +78,17 @@ browserTest(
     await audit('quick-page');
 
     // The customer writes; the admin takes the ticket.
-    await openRoute(session, '/atendimento');
-    await page.getByTestId('tickets-subtab-pending').click();
+    await openPendingTab(session);
     const chatId = crypto.randomInt(100_000_000, 999_999_999);
     const customer = `Lia${crypto.randomInt(1000, 9999)}`;
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Qual o preço?'))).toBe(200);
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
-    await page.getByTestId(`ticket-accept-${ticketId}`).click();
-    await waitForRoute(page, `/atendimento/${ticketId}`);
+    expect(
+      await postUpdate(
+        ctx.telegramApiRoot,
+        token,
+        textUpdate(chatId, customer, 'Qual o preço?', { messageId: 1, lastName: 'Lima' }),
+      ),
+    ).toBe(200);
+    await acceptTicketOf(page, customer);
     const panel = page.getByTestId('chat-panel');
     await panel.getByText('Qual o preço?').waitFor({ state: 'visible' });
 

@@ -7,13 +7,14 @@
 import crypto from 'node:crypto';
 import { expect, vi } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
-import { apiRequest, createUser, loginThroughApi } from '../support/api.js';
+import { apiRequest, createTestUser, loginThroughApi } from '../support/api.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { acceptTicketOf, openPendingTab } from '../support/conversations.js';
+import { uniqueName } from '../support/data.js';
 import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
-import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
-import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { callsOf, connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
+import { logIn, openRoute } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
 // The walk and a real send at its time take longer than the default minute on a busy machine.
@@ -23,50 +24,33 @@ const ctx = e2eContext();
 const browserTest = useBrowser();
 const shot = screenshotTo('/tmp/shots/schedules');
 
-function textUpdate(chatId: number, firstName: string, text: string) {
-  return {
-    update_id: crypto.randomInt(1, 2 ** 31),
-    message: {
-      message_id: crypto.randomInt(1, 2 ** 31),
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Lima' },
-      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Lima' },
-      text,
-    },
-  };
-}
-
 browserTest(
   'a message scheduled from the chat, listed pending in the chat and on /agendamentos, edited and canceled; a due one is sent once',
   async (session) => {
     const { page } = session;
     const { token, channel } = await connectedTelegramChannel(ctx);
-    const email = uniqueEmail('admin-schedules');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
+    const adminUser = await createTestUser(ctx, {
+      emailPrefix: 'admin-schedules',
       name: uniqueName('Admin Agenda'),
-      email,
-      password,
       profile: 'admin',
     });
 
     const { reports, audit } = screenAuditor(page, shot);
 
-    await openRoute(session, '/login');
-    await submitLogin(session, ctx, email, password);
-    await waitForShell(page, 'admin');
+    await logIn(session, ctx, adminUser);
 
     // The customer writes; the admin takes the ticket.
-    await openRoute(session, '/atendimento');
-    await page.getByTestId('tickets-subtab-pending').click();
+    await openPendingTab(session);
     const chatId = crypto.randomInt(100_000_000, 999_999_999);
     const customer = `Lia${crypto.randomInt(1000, 9999)}`;
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Quero lembrete'))).toBe(200);
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
-    await page.getByTestId(`ticket-accept-${ticketId}`).click();
-    await waitForRoute(page, `/atendimento/${ticketId}`);
+    expect(
+      await postUpdate(
+        ctx.telegramApiRoot,
+        token,
+        textUpdate(chatId, customer, 'Quero lembrete', { lastName: 'Lima' }),
+      ),
+    ).toBe(200);
+    const ticketId = await acceptTicketOf(page, customer);
     await page.getByTestId('chat-panel').getByText('Quero lembrete').waitFor({ state: 'visible' });
 
     // Schedule from the chat: tomorrow at 09:00.
@@ -121,7 +105,7 @@ browserTest(
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     // A message due in a few seconds is sent once to the customer, and its row says sent.
-    const admin = await loginThroughApi(ctx.baseUrl, ctx.captchaSecret, email, password);
+    const admin = await loginThroughApi(ctx.baseUrl, ctx.captchaSecret, adminUser.email, adminUser.password);
     const ticket = await apiRequest<TicketDto>(ctx.baseUrl, 'GET', `/tickets/${ticketId}`, { token: admin.token });
     const due = await apiRequest<{ id: number }>(ctx.baseUrl, 'POST', '/messagesSchedule/', {
       token: admin.token,

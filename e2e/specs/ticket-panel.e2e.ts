@@ -8,29 +8,18 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { TicketDto } from '@conversa/shared';
-import { apiRequest, createUser } from '../support/api.js';
+import { apiRequest, createTestUser } from '../support/api.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { uniqueName } from '../support/data.js';
 import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
-import { connectedTelegramChannel, postUpdate } from '../support/telegram.js';
-import { openRoute, submitLogin, waitForShell, waitForToast } from '../support/ui.js';
+import { connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
+import { logIn, waitForToast } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
 const ctx = e2eContext();
 const browserTest = useBrowser();
 const shot = screenshotTo('/tmp/shots/panel');
-
-const textUpdate = (chatId: number, firstName: string, text: string) => ({
-  update_id: crypto.randomInt(1, 2 ** 31),
-  message: {
-    message_id: crypto.randomInt(1, 1_000_000),
-    date: Math.floor(Date.now() / 1000),
-    chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Painel' },
-    from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Painel' },
-    text,
-  },
-});
 
 /**
  * Today as the panel's date input shows it in pt-BR (product-spec §5: dd/MM/yyyy), in the tenant's zone (the seeded
@@ -47,12 +36,9 @@ browserTest(
   async (session) => {
     const { page } = session;
     const { token } = await connectedTelegramChannel(ctx);
-    const email = uniqueEmail('admin-panel');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
+    const admin = await createTestUser(ctx, {
+      emailPrefix: 'admin-panel',
       name: uniqueName('Admin Painel'),
-      email,
-      password,
       profile: 'admin',
     });
 
@@ -62,7 +48,7 @@ browserTest(
         await postUpdate(
           ctx.telegramApiRoot,
           token,
-          textUpdate(crypto.randomInt(1e8, 9e8), name, 'Oi, preciso de ajuda'),
+          textUpdate(crypto.randomInt(1e8, 9e8), name, 'Oi, preciso de ajuda', { lastName: 'Painel' }),
         ),
       ).toBe(200);
     }
@@ -75,9 +61,7 @@ browserTest(
 
     const { reports, audit } = screenAuditor(page, shot);
 
-    await openRoute(session, '/login');
-    await submitLogin(session, ctx, email, password);
-    await waitForShell(page, 'admin');
+    await logIn(session, ctx, admin);
     await page.getByTestId('nav-painel').first().click();
     await page.getByTestId('panel-groups').waitFor({ state: 'visible' });
     expect(await page.getByTestId('panel-date-start').inputValue()).toBe(today());

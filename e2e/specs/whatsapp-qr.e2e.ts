@@ -6,11 +6,12 @@
 import crypto from 'node:crypto';
 import { expectAccessible } from '../support/axe.js';
 import { screenshot } from '../support/browser.js';
-import { createUser } from '../support/api.js';
+import { createTestUser } from '../support/api.js';
 import { e2eContext } from '../support/context.js';
-import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
+import { acceptTicketOf, openPendingTab } from '../support/conversations.js';
+import { uniqueName } from '../support/data.js';
 import { useBrowser } from '../support/suite.js';
-import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
+import { logIn, openRoute, waitForRoute } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 import { customerWrites, scanQr, sentTexts, waitForSocket } from '../support/whatsapp.js';
 
@@ -21,17 +22,12 @@ browserTest(
   'an admin connects WhatsApp through the QR code, a customer writes and the agent replies',
   async (session) => {
     const { page } = session;
-    const email = uniqueEmail('admin-whatsapp');
-    const password = strongPassword();
-    await createUser(ctx.baseUrl, ctx.superadminToken, {
+    const admin = await createTestUser(ctx, {
+      emailPrefix: 'admin-whatsapp',
       name: uniqueName('Admin WhatsApp'),
-      email,
-      password,
       profile: 'admin',
     });
-    await openRoute(session, '/login');
-    await submitLogin(session, ctx, email, password);
-    await waitForShell(page, 'admin');
+    await logIn(session, ctx, admin);
 
     await openRoute(session, '/sessoes');
     await waitForRoute(page, '/sessoes');
@@ -66,14 +62,9 @@ browserTest(
     await expectAccessible(page, 'whatsapp-connected');
 
     const customer = { number: `55219${crypto.randomInt(10_000_000, 99_999_999)}`, name: uniqueName('Joana') };
-    await openRoute(session, '/atendimento');
-    await page.getByTestId('tickets-subtab-pending').click();
+    await openPendingTab(session);
     await customerWrites(ctx.whatsappSimulatorUrl, channelId, customer, 'Oi, vocês entregam no sábado?');
-    const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer.name });
-    await row.waitFor({ state: 'visible', timeout: 20_000 });
-    const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
-    await page.getByTestId(`ticket-accept-${ticketId}`).click();
-    await waitForRoute(page, `/atendimento/${ticketId}`);
+    await acceptTicketOf(page, customer.name);
     const panel = page.getByTestId('chat-panel');
     await panel.getByText('Oi, vocês entregam no sábado?').waitFor({ state: 'visible' });
 

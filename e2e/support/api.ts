@@ -1,6 +1,8 @@
 /** Thin HTTP helpers for arranging data through the public API (never for what a spec asserts in the UI). */
 import type { CaptchaChallenge, LoginResponse, PlanDto, Profile, UserDto } from '@conversa/shared';
 import { answerCaptcha } from './captcha.js';
+import type { E2eContext } from './context.js';
+import { strongPassword, uniqueEmail } from './data.js';
 
 export class ApiError extends Error {
   constructor(
@@ -54,6 +56,21 @@ export interface NewUser {
 
 export function createUser(baseUrl: string, token: string, user: NewUser): Promise<UserDto> {
   return apiRequest<UserDto>(baseUrl, 'POST', '/users', { token, body: user });
+}
+
+/** A user of tenant 1 made by the superadmin, with a unique email (`emailPrefix`-…) and a strong password unless told. */
+export async function createTestUser(
+  e2e: E2eContext,
+  user: { emailPrefix: string; name: string; profile: Profile; password?: string },
+): Promise<NewUser> {
+  const created: NewUser = {
+    name: user.name,
+    email: uniqueEmail(user.emailPrefix),
+    password: user.password ?? strongPassword(),
+    profile: user.profile,
+  };
+  await createUser(e2e.baseUrl, e2e.superadminToken, created);
+  return created;
 }
 
 export async function listPlans(baseUrl: string): Promise<PlanDto[]> {

@@ -48,6 +48,30 @@ export async function postUpdate(root: string, token: string, update: object): P
   return response.status;
 }
 
+/**
+ * A Telegram update carrying a private text message from the customer `firstName` (with `lastName` when given) in
+ * chat `chatId`; its message id is random unless told.
+ */
+export function textUpdate(
+  chatId: number,
+  firstName: string,
+  text: string,
+  options: { lastName?: string; messageId?: number } = {},
+) {
+  const name =
+    options.lastName === undefined ? { first_name: firstName } : { first_name: firstName, last_name: options.lastName };
+  return {
+    update_id: crypto.randomInt(1, 2 ** 31),
+    message: {
+      message_id: options.messageId ?? crypto.randomInt(1, 2 ** 31),
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chatId, type: 'private', ...name },
+      from: { id: chatId, is_bot: false, ...name },
+      text,
+    },
+  };
+}
+
 /** A Telegram channel of tenant 1 whose bot exists at the simulator, with its session started (connected). */
 export async function connectedTelegramChannel(
   e2e: E2eContext,

@@ -50,6 +50,22 @@ export async function waitForShell(page: Page, profile: string): Promise<void> {
   await page.locator(`[data-testid="app-shell"][data-profile="${profile}"]`).waitFor({ state: 'visible' });
 }
 
+/**
+ * Logs `user` in through the login screen and waits for the shell of its profile (first for the `landing` route, when
+ * given).
+ */
+export async function logIn(
+  session: Session,
+  e2e: E2eContext,
+  user: { email: string; password: string; profile: string },
+  options: { landing?: string } = {},
+): Promise<void> {
+  await openRoute(session, '/login');
+  await submitLogin(session, e2e, user.email, user.password);
+  if (options.landing) await waitForRoute(session.page, options.landing);
+  await waitForShell(session.page, user.profile);
+}
+
 /** Waits for a toast (Mantine notification, role alert) holding `text`. */
 export async function waitForToast(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ state: 'visible' });
