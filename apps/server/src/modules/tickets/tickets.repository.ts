@@ -1,5 +1,5 @@
 /** The queries on tickets and their logs. Tenant-scoped functions take the branded TenantId (RLS filters too). */
-import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { TICKET_STATUSES, type TicketDto, type TicketLogType, type TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
@@ -108,8 +108,14 @@ export function matchesSearch(
 }
 
 /** The query builder of a list statement: with the `matched` CTE when the list searches. */
-export function listFrom(q: Queryable, p: Record<ListKey, Placeholder>, shape: ListShape): Pick<Queryable, 'select'> {
-  return searches(shape.search) ? q.with(matchedContacts(q, p, shape.search)) : q;
+export function listFrom(
+  q: Queryable,
+  p: Record<ListKey, Placeholder>,
+  shape: ListShape,
+  ...more: WithSubquery[]
+): Pick<Queryable, 'select'> {
+  const ctes = searches(shape.search) ? [matchedContacts(q, p, shape.search), ...more] : more;
+  return ctes.length > 0 ? q.with(...ctes) : q;
 }
 
 /**
