@@ -236,6 +236,35 @@ describe('GET /searchMessage', () => {
     expect(new Set(bodies).size).toBe(25);
   });
 
+  it('merges the words a prefix starts and its stem newest first, each message once', async () => {
+    const ticket = await makeTicket(t, tenant, {
+      contactId: await makeContact(t, tenant, { name: 'Otávio' }),
+      channelId: channel,
+    });
+    // Oldest to newest: three words that start 'embrulh', one holding two of them, and one of none.
+    const oldest = await addMessage(tenant, ticket, 'vou embrulhar agora');
+    const both = await addMessage(tenant, ticket, 'embrulho embrulhado');
+    await addMessage(tenant, ticket, 'nada a ver');
+    const newest = await addMessage(tenant, ticket, 'os embrulhos chegaram');
+    const hits = (await searchMessage(admin, 'embrulh')).tickets.map((hit) => hit.message.id);
+    expect(hits).toEqual([newest, both, oldest]);
+    // A whole word reaches the other forms through its stem ('embrulh', also the stem of 'embrulhar' and 'embrulho').
+    expect((await searchMessage(admin, 'embrulhos')).tickets.map((hit) => hit.message.id)).toEqual([
+      newest,
+      both,
+      oldest,
+    ]);
+    expect((await searchMessage(admin, 'embrulhado')).tickets.map((hit) => hit.message.id)).toEqual([
+      newest,
+      both,
+      oldest,
+    ]);
+    // Words of other stems that the prefix starts ('parafusad', 'parafus'): found by walking the prefix's keys.
+    const drill = await addMessage(tenant, ticket, 'uma parafusadeira nova');
+    const screw = await addMessage(tenant, ticket, 'falta o parafuso');
+    expect((await searchMessage(admin, 'parafus')).tickets.map((hit) => hit.message.id)).toEqual([screw, drill]);
+  });
+
   it('refuses an empty term and answers nothing for one-letter words', async () => {
     expect((await t.call(agent, 'GET', '/searchMessage?searchTerm=')).statusCode).toBe(400);
     expect(await searchMessage(admin, 'a')).toEqual({ tickets: [], hasMore: false });
