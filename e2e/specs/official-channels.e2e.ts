@@ -218,7 +218,8 @@ browserTest(
     expect((await deliver(ctx.graphSimulatorUrl, webhookUrl, failure, appSecret)).status).toBe(200);
     const reason = outBubble(page, second).locator('[data-testid^="message-send-error-"]');
     await reason.waitFor({ state: 'visible' });
-    expect(await reason.textContent()).toMatch(/^Motivo: 131026: Message undeliverable/);
+    // The provider's own words, named as the channel's (the product's reasons read 'Motivo: ...' in the UI language).
+    expect(await reason.textContent()).toMatch(/^Motivo informado pelo canal: 131026: Message undeliverable/);
     await audit('chat-send-failed');
 
     expect(reports, reports.join('\n\n')).toEqual([]);
