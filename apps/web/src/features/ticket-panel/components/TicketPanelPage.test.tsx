@@ -25,9 +25,14 @@ const puts = () =>
 
 const tickets = [
   ...Array.from({ length: 12 }, (_, i) =>
-    ticketDtoFixture(100 + i, { queueId: 1, queue: 'Vendas', status: i % 2 ? 'pending' : 'open' }),
+    ticketDtoFixture(100 + i, {
+      queueId: 1,
+      queue: 'Vendas',
+      status: i % 2 ? 'pending' : 'open',
+      unreadMessages: i === 1 ? 7 : 0,
+    }),
   ),
-  ticketDtoFixture(200, { queueId: 2, queue: 'Suporte', status: 'open' }),
+  ticketDtoFixture(200, { queueId: 2, queue: 'Suporte', status: 'open', unreadMessages: 150 }),
 ];
 
 function serve(options: { failId?: number; gate?: Promise<void>; tenantZone?: string } = {}) {
@@ -140,5 +145,15 @@ describe('ticket panel', { timeout: 20_000 }, () => {
     );
     expect(puts()).toHaveLength(10);
     expect(puts()[0]!.body).toEqual({ unreadMessages: 0 });
+  });
+
+  it('shows an unread count past 99 as 99+, naming the exact count', async () => {
+    serve();
+    renderWithProviders(<TicketPanelPage />);
+    const many = await screen.findByTestId('panel-unread-200');
+    expect(many).toHaveTextContent(/^99\+$/);
+    expect(many).toHaveAccessibleName('150 mensagens não lidas');
+    expect(screen.getByTestId('panel-unread-101')).toHaveTextContent(/^7$/);
+    expect(screen.queryByTestId('panel-unread-100')).not.toBeInTheDocument();
   });
 });

@@ -32,6 +32,7 @@ import { describeError } from '../../../lib/api';
 import { dateInTimeZone, useTenantTimeZone } from '../../../lib/current-tenant';
 import { queryKeys } from '../../../lib/query-keys';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { formatUnreadCount } from '../../../lib/unread-count';
 import {
   applyToTicket,
   useMarkAllRead,
@@ -495,8 +496,15 @@ function TicketRow({
       />
       <Group gap={4} wrap="nowrap">
         {ticket.unreadMessages > 0 ? (
-          <Badge size="sm" color="red" variant="filled" title={t('ticketPanel.unread')}>
-            {ticket.unreadMessages}
+          <Badge
+            size="sm"
+            color="red"
+            variant="filled"
+            title={t('ticketPanel.unread')}
+            aria-label={t('tickets.unreadBadge', { count: ticket.unreadMessages })}
+            data-testid={`panel-unread-${ticket.id}`}
+          >
+            {formatUnreadCount(ticket.unreadMessages)}
           </Badge>
         ) : null}
         <Badge size="sm" variant="light" color={STATUS_COLOR[ticket.status]}>

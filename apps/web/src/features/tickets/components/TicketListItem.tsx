@@ -12,13 +12,8 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketListItem as TicketRow, TicketSearchMatch } from '@conversa/shared';
-import {
-  channelFamily,
-  formatTicketTime,
-  formatUnreadCount,
-  initials,
-  type ChannelFamily,
-} from '../hooks/ticket-format';
+import { channelFamily, formatTicketTime, initials, type ChannelFamily } from '../hooks/ticket-format';
+import { formatUnreadCount } from '../../../lib/unread-count';
 import { ticketPreview } from '../hooks/ticket-preview';
 import { searchSnippet, useSearchTerm } from '../hooks/search-match';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTicketTabCounts } from '../api/ticket-counts';
 import type { ListFilter } from '../hooks/attendance-filter';
 import { subTabBadge } from '../hooks/ticket-counts';
-import { formatUnreadCount } from '../hooks/ticket-format';
+import { formatUnreadCount } from '../../../lib/unread-count';
 import {
   LIST_TABS,
   listTabsOf,
