@@ -84,7 +84,11 @@ export async function sendFromRequest(
     const values = { body, quotedMsgId: null, sendType: null, media };
     return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
   }
-  const raw = (request.body ?? {}) as Record<string, unknown>;
+  // A body that is no object (false, a number) has no fields: zod refuses it below (400), `in` would throw (500).
+  const raw = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+    string,
+    unknown
+  >;
   const scheduleDate = scheduleDateOf(raw.scheduleDate);
   if (isQuickSend(request.body)) {
     // A schedule stores a text or an upload, not a quick message: refused rather than sent now.
@@ -100,7 +104,7 @@ export async function sendFromRequest(
   }
   // The empty forms of "not scheduled" ('', 'null') read as null.
   const parsed = sendMessageSchema.safeParse(
-    'scheduleDate' in raw && !scheduleDate ? { ...raw, scheduleDate: null } : raw,
+    'scheduleDate' in raw && !scheduleDate ? { ...raw, scheduleDate: null } : request.body,
   );
   if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'body'));
   const input = parsed.data;
