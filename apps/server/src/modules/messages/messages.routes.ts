@@ -85,10 +85,8 @@ export async function sendFromRequest(
     return deps.send.sendMessage(ctx, ticketId, { ...values, idFront: fields.idFront ?? null });
   }
   // A body that is no object (false, a number) has no fields: zod refuses it below (400), `in` would throw (500).
-  const raw = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-    string,
-    unknown
-  >;
+  const isObject = typeof request.body === 'object' && request.body !== null;
+  const raw = (isObject ? request.body : {}) as Record<string, unknown>;
   const scheduleDate = scheduleDateOf(raw.scheduleDate);
   if (isQuickSend(request.body)) {
     // A schedule stores a text or an upload, not a quick message: refused rather than sent now.

@@ -10,7 +10,7 @@ import type { searchMessageResponseSchema } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { rawRows, statementFamily } from '../../platform/db/statements.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { readTextTerm, textMatchesTerm, textTermValues, type TextTermKey } from '../../platform/db/text-search.js';
+import { readTextTerm, textMatchesTerm, textTermValues } from '../../platform/db/text-search.js';
 import {
   ACCESS_OPTIONS,
   conversationReadable,
@@ -38,7 +38,7 @@ type Row = [number, string, Date | string, number, string, string, boolean, numb
  * the same as sorting every key of the range, which a common word made slow (two keys of 41,666 messages each on the
  * bench data: 40 ms per request; a two-letter prefix 4 s) where this reads at most SEARCH_CANDIDATES per key.
  */
-function newestCandidates(p: Record<'tenantId' | TextTermKey, Placeholder>): SQL {
+function newestCandidates(p: Record<'tenantId' | 'from' | 'to' | 'stem', Placeholder>): SQL {
   const perKey = sql.raw(String(SEARCH_CANDIDATES));
   return sql`(with recursive walk as (
       (select k.key from message_search_keys k
@@ -55,7 +55,7 @@ function newestCandidates(p: Record<'tenantId' | TextTermKey, Placeholder>): SQL
 
 const searchPage = statementFamily(
   'messages_text_search',
-  ['tenantId', 'userId', 'profile', 'from', 'to', 'stem', 'low', 'high', 'query', 'limit', 'offset'],
+  ['tenantId', 'userId', 'profile', 'from', 'to', 'stem', 'query', 'limit', 'offset'],
   (q, p, verify: boolean) => {
     const viewer = { id: sql`${p.userId}::bigint`, profile: sql`${p.profile}::text` };
     const visible = ticketVisibility(viewer, TICKET_COLUMNS, storedVisibilitySettings(p.tenantId), ACCESS_OPTIONS);

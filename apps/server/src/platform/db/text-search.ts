@@ -98,5 +98,5 @@ export const keyOfTerm = (p: Record<TextTermKey, Placeholder>): SQL =>
   sql`(k.key >= ${p.low} and k.key < ${p.high} and (k.key >= ${p.from} and k.key < ${p.to} or k.key = ${p.stem}))`;
 
 /** The text matches the whole term (its vector is the one the keys came from, `text_search_vector`). */
-export const textMatchesTerm = (text: SQL, p: Record<TextTermKey, Placeholder>): SQL =>
+export const textMatchesTerm = (text: SQL, p: Record<'query', Placeholder>): SQL =>
   sql`text_search_vector(${text}) @@ ${p.query}::tsquery`;
