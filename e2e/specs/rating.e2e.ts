@@ -13,7 +13,7 @@ import { e2eContext } from '../support/context.js';
 import { strongPassword, uniqueEmail, uniqueName } from '../support/data.js';
 import { screenAuditor, screenshotTo } from '../support/screens.js';
 import { useBrowser } from '../support/suite.js';
-import { callsOf, connectedTelegramChannel, postUpdate } from '../support/telegram.js';
+import { callsOf, connectedTelegramChannel, postUpdate, textUpdate } from '../support/telegram.js';
 import { openRoute, submitLogin, waitForRoute, waitForShell } from '../support/ui.js';
 import { waitFor } from '../support/wait.js';
 
@@ -34,19 +34,6 @@ async function settled(page: Page): Promise<void> {
     { polling: 100 },
   );
   await page.waitForLoadState('networkidle');
-}
-
-function textUpdate(chatId: number, firstName: string, text: string, messageId: number) {
-  return {
-    update_id: crypto.randomInt(1, 2 ** 31),
-    message: {
-      message_id: messageId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: chatId, type: 'private', first_name: firstName, last_name: 'Lima' },
-      from: { id: chatId, is_bot: false, first_name: firstName, last_name: 'Lima' },
-      text,
-    },
-  };
 }
 
 browserTest(
@@ -102,7 +89,13 @@ browserTest(
     await page.getByTestId('tickets-subtab-pending').click();
     const chatId = crypto.randomInt(100_000_000, 999_999_999);
     const customer = `Joana${crypto.randomInt(1000, 9999)}`;
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, 'Oi, tudo certo?', 1))).toBe(200);
+    expect(
+      await postUpdate(
+        ctx.telegramApiRoot,
+        token,
+        textUpdate(chatId, customer, 'Oi, tudo certo?', { lastName: 'Lima', messageId: 1 }),
+      ),
+    ).toBe(200);
     const row = page.locator('[data-testid^="ticket-row-"]').filter({ hasText: customer });
     await row.waitFor({ state: 'visible', timeout: 20_000 });
     const ticketId = Number((await row.getAttribute('data-testid'))!.replace('ticket-row-', ''));
@@ -137,7 +130,13 @@ browserTest(
       .waitFor();
     await shot(page, 'resolve-waiting');
 
-    expect(await postUpdate(ctx.telegramApiRoot, token, textUpdate(chatId, customer, '5', 2))).toBe(200);
+    expect(
+      await postUpdate(
+        ctx.telegramApiRoot,
+        token,
+        textUpdate(chatId, customer, '5', { lastName: 'Lima', messageId: 2 }),
+      ),
+    ).toBe(200);
     await waitFor('the thanks at Telegram', async () => (await sentTexts(chatId)).includes(THANKS));
     await page.getByTestId('chat-action-reopen').waitFor({ state: 'visible', timeout: 20_000 });
     // Screenshot only: the chat screen's audit belongs to conversation.e2e.ts.
