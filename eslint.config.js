@@ -54,8 +54,21 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['**/apps/web/**'], message: 'server and web never import each other' },
         {
-          regex: '^\\.\\./(?!\\.\\./)[a-z-]+/(?!index\\.js$).+$',
-          message: 'another module is used only through its index.ts',
+          regex: '^\\.\\./(?!\\.\\./)([a-z-]+)/(?!index\\.js$|\\1\\.tables\\.js$).+$',
+          message: 'another module is used only through its index.ts (or its tables file, the schema layer)',
+        },
+      ]),
+    },
+  },
+  // The schema layer: a tables file references only other tables files, never a module's services.
+  {
+    files: ['apps/server/src/modules/*/*.tables.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/apps/web/**'], message: 'server and web never import each other' },
+        {
+          regex: '^\\.\\./(?!\\.\\./)([a-z-]+)/(?!\\1\\.tables\\.js$).+$',
+          message: 'a tables file imports only tables files',
         },
       ]),
     },

@@ -9,9 +9,9 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/client.js';
 import { withSystem } from './platform/db/tenancy.js';
 import { generatePassword, hashPassword } from './platform/crypto.js';
-import { users, userTenants } from './modules/users/index.js';
+import { users, userTenants } from './modules/users/users.tables.js';
 import { insertDefaultSettings } from './modules/settings/index.js';
-import { plans, tenants } from './modules/tenants/index.js';
+import { plans, tenants } from './modules/tenants/tenants.tables.js';
 
 const DEFAULT_PLANS = [
   { name: 'Start', value: 99.9, connections: 1, users: 3, trial: 'enabled' as const, trialPeriod: 7 },

@@ -3,7 +3,7 @@
  * `/kanban-tags/{id}/contacts`, `/contactsKanban`, `/contactsTags`) and the tag board's move.
  */
 import { systemContext, withTenant } from '../../src/platform/db/tenancy.js';
-import { contactTags, tags } from '../../src/modules/contacts/index.js';
+import { contactTags, tags } from '../../src/modules/contacts/contacts.tables.js';
 import { MARK, type IsolationFeature } from '../support/isolation-cases.js';
 
 const seeded = { lane: 0, tag: 0 };

@@ -1,6 +1,6 @@
 /** Isolation cases of resolving: closing messages, reasons, ratings and the rating data of the tenant. */
 import { systemContext, withTenant } from '../../src/platform/db/tenancy.js';
-import { ticketEvaluations } from '../../src/modules/evaluations/index.js';
+import { ticketEvaluations } from '../../src/modules/evaluations/evaluations.tables.js';
 import { MARK, type IsolationFeature } from '../support/isolation-cases.js';
 
 const seeded = { farewell: 0, reason: 0, evaluation: 0, ticket: 0, tenant: 0 };

@@ -4,8 +4,9 @@
  * is never reached: the lookups refuse first).
  */
 import { systemContext, withTenant } from '../../src/platform/db/tenancy.js';
-import { channels, wabaTemplates } from '../../src/modules/channels/index.js';
-import { allocateProtocol, tickets } from '../../src/modules/tickets/index.js';
+import { channels, wabaTemplates } from '../../src/modules/channels/channels.tables.js';
+import { allocateProtocol } from '../../src/modules/tickets/index.js';
+import { tickets } from '../../src/modules/tickets/tickets.tables.js';
 import { MARK, type IsolationFeature } from '../support/isolation-cases.js';
 
 const PHONE = '100200300499';

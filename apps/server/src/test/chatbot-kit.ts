@@ -21,7 +21,7 @@ import {
   startTelegramSimulator,
   type TelegramSimulator,
 } from '../modules/channels/providers/telegram/telegram.simulator.js';
-import { contacts } from '../modules/contacts/index.js';
+import { contacts } from '../modules/contacts/contacts.tables.js';
 
 const TOKEN = '7000000456:AAH-chatbot_engine_token_for_tests_1';
 

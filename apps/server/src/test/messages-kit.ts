@@ -7,7 +7,6 @@ import { systemContext, withTenant } from '../platform/db/tenancy.js';
 import type { JobDefinition } from '../platform/jobs/queue.js';
 import type { TestApp } from './harness.js';
 import {
-  channels,
   loadChannelCredentials,
   ProviderError,
   type ChannelAdapter,
@@ -16,6 +15,7 @@ import {
   type InboundParty,
   type OutboundMessage,
 } from '../modules/channels/index.js';
+import { channels } from '../modules/channels/channels.tables.js';
 import { createIngestion, type Ingestion } from '../modules/inbox/index.js';
 import {
   createMediaLinks,

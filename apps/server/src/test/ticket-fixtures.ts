@@ -8,11 +8,12 @@ import type { TicketStatus } from '@conversa/shared';
 import type { Tx } from '../platform/db/client.js';
 import { systemContext, withTenant, type TenantContext } from '../platform/db/tenancy.js';
 import type { TestApp } from './harness.js';
-import { channels } from '../modules/channels/index.js';
-import { contacts, contactWallets } from '../modules/contacts/index.js';
-import { queues, userQueues } from '../modules/queues/index.js';
-import { settings } from '../modules/settings/index.js';
-import { allocateProtocol, tickets, type TicketMessagingPort } from '../modules/tickets/index.js';
+import { channels } from '../modules/channels/channels.tables.js';
+import { contacts, contactWallets } from '../modules/contacts/contacts.tables.js';
+import { queues, userQueues } from '../modules/queues/queues.tables.js';
+import { settings } from '../modules/settings/settings.tables.js';
+import { allocateProtocol, type TicketMessagingPort } from '../modules/tickets/index.js';
+import { tickets } from '../modules/tickets/tickets.tables.js';
 
 export interface PortCall {
   method: 'queueSystemMessage' | 'requeueStuckSends';

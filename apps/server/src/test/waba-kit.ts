@@ -7,9 +7,10 @@ import type { ChannelType } from '@conversa/shared';
 import type { Tx } from '../platform/db/client.js';
 import { systemContext, withTenant } from '../platform/db/tenancy.js';
 import type { TestApp } from './harness.js';
-import { contacts } from '../modules/contacts/index.js';
-import { allocateProtocol, tickets } from '../modules/tickets/index.js';
-import { channels, wabaTemplates } from '../modules/channels/index.js';
+import { contacts } from '../modules/contacts/contacts.tables.js';
+import { allocateProtocol } from '../modules/tickets/index.js';
+import { tickets } from '../modules/tickets/tickets.tables.js';
+import { channels, wabaTemplates } from '../modules/channels/channels.tables.js';
 
 export const HOUR = 3600 * 1000;
 export const MINUTE = 60 * 1000;

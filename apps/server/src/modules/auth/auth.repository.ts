@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Profile, UserConfigs } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { users, userTenants } from '../users/index.js';
+import { users, userTenants } from '../users/users.tables.js';
 import { captchaUses, passwordResetTokens, refreshTokens } from './auth.tables.js';
 
 export interface AuthUser {

@@ -1,7 +1,7 @@
 /** Queries on pending sign-ups (`signup_requests`, not tenant-owned: the 'auth.signup' system path) and the new tenant's due date. */
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 import { signupRequests } from './auth.tables.js';
 
 /** The validated form as stored until confirmation (the password already hashed). */

@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 /** Refresh tokens: stored as SHA-256 hashes, rotated on use; reuse of a rotated token revokes its family. */
 export const refreshTokens = pgTable(

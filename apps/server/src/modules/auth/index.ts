@@ -6,7 +6,6 @@ import { createAuthService, createCaptchaVerifier } from './auth.service.js';
 import { createSignupService } from './auth.signup.service.js';
 import { registerSocketSessions } from './auth.socket-sessions.js';
 
-export { captchaUses, passwordResetTokens, refreshTokens } from './auth.tables.js';
 export { CLEANUP_EXPIRED_TOKENS_JOB, SEND_PASSWORD_RESET_JOB, SEND_SIGNUP_MAIL_JOB } from './auth.jobs.js';
 export { createUserSessions } from './auth.own-session.js';
 

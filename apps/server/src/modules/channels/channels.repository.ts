@@ -3,9 +3,9 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import { statement } from '../../platform/db/statements.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { queues } from '../queues/index.js';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { queues } from '../queues/queues.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 import { channels } from './channels.tables.js';
 
 export type ChannelRow = typeof channels.$inferSelect;

@@ -14,7 +14,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client.js';
 import { withSystem } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 import { providerKeyOf, type IdentityFacts } from './channels.identity.js';
 import type { ChannelRow } from './channels.repository.js';
 import { channels } from './channels.tables.js';

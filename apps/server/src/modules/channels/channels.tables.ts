@@ -17,9 +17,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ChannelIntegrations, ChannelStatus, ChannelType, DistributionMode, EnabledFlag } from '@conversa/shared';
-import { queues } from '../queues/index.js';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { queues } from '../queues/queues.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 const flag = (name: string) => text(name).$type<EnabledFlag>().notNull().default('disabled');
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { ChannelDto, ChannelSessionState } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { queues } from '../queues/index.js';
+import { queues } from '../queues/queues.tables.js';
 import { startTelegramSimulator, type TelegramSimulator } from './providers/telegram/telegram.simulator.js';
 
 const TOKEN = '7000000001:AAH-first_bot_token_for_tests_00001';

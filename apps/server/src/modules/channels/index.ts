@@ -23,7 +23,6 @@ import { hubRoutes } from './providers/hub/hub.routes.js';
 import { metaPagesRoutes } from './providers/meta-messaging/meta-pages.routes.js';
 import { wabaRoutes } from './providers/waba/waba.routes.js';
 
-export { channels, userChannels, wabaTemplates } from './channels.tables.js';
 export type {
   AdapterCapabilities,
   ChannelAdapter,

@@ -3,9 +3,9 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AutoReplyDto } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { queues } from '../queues/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { queues } from '../queues/queues.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 import { toAutoReplyDto, type AutoReplyActionRow, type AutoReplyRow, type AutoReplyStepRow } from './chatbot.dto.js';
 import { autoReplies, autoReplyActions, autoReplySteps } from './chatbot.tables.js';
 

@@ -22,10 +22,10 @@ import {
 import { z } from 'zod';
 import type { Queryable } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import { channels } from '../channels/index.js';
-import { queues } from '../queues/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { queues } from '../queues/queues.tables.js';
 import { findSetting, findTenantDocument } from '../settings/index.js';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 import { autoReplies, chatFlows } from './chatbot.tables.js';
 
 export const CHATBOT_CONFIG_TTL_MS = 5_000;

@@ -23,9 +23,9 @@ import type { Tx } from '../../platform/db/client.js';
 import { systemContext, type TenantContext } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
 import type { JobQueue, JobSpec } from '../../platform/jobs/queue.js';
-import { channels } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
-import { messages } from '../messages/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { messages } from '../messages/messages.tables.js';
 import {
   closedPatch,
   contactHadEarlierTicket,

@@ -14,8 +14,8 @@ import { CHAT_FLOW_DESTINY_TYPES, type ChatFlowGraph } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { fail } from '../../platform/http/errors.js';
-import { queues } from '../queues/index.js';
-import { users } from '../users/index.js';
+import { queues } from '../queues/queues.tables.js';
+import { users } from '../users/users.tables.js';
 import { chatFlows } from './chatbot.tables.js';
 
 export interface FlowReferences {

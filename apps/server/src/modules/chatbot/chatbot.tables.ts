@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ChatFlowGraph } from '@conversa/shared';
-import { queues } from '../queues/index.js';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { queues } from '../queues/queues.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 const tenantId = () =>
   bigint('tenant_id', { mode: 'number' })

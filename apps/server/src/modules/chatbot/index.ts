@@ -4,7 +4,6 @@ import { createChatbotIngestionHook, type ChatbotIngestionHook } from './chatbot
 import { chatbotJobs, chatbotRuntime } from './chatbot.jobs.js';
 import { chatbotRoutes } from './chatbot.routes.js';
 
-export * from './chatbot.tables.js';
 export { loadAutoReplyGraphSource, loadFlow } from './chatbot.flows.js';
 export type { AutoReplyActionSource, AutoReplyGraphSource, AutoReplyStepSource, LoadedFlow } from './chatbot.flows.js';
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { pagedList, type Page } from '../../platform/db/paging.js';
-import { users } from '../users/index.js';
+import { users } from '../users/users.tables.js';
 import {
   CONTACT_SEARCH_KEYS,
   contactSearch,

@@ -18,8 +18,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { foldedExpression } from '../../platform/db/search.js';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 export interface ExtraInfoItem {
   name: string;

@@ -27,7 +27,6 @@ export {
   type ContactAvatars,
   type PictureSource,
 } from './contacts.avatars.js';
-export { contacts, contactTags, contactWallets, tags } from './contacts.tables.js';
 export { ninthDigitForms } from './contacts.number.js';
 export { CLEANUP_CONTACT_FILES_JOB, IMPORT_CONTACTS_JOB } from './contacts.jobs.js';
 export type { ContactsService } from './contacts.service.js';

@@ -2,10 +2,10 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { contacts } from '../contacts/index.js';
-import { messages } from '../messages/index.js';
-import { ticketLogs, tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { messages } from '../messages/messages.tables.js';
+import { ticketLogs, tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 import { ticketEvaluations, type EvaluationStatus } from './evaluations.tables.js';
 
 export type EvaluationRow = typeof ticketEvaluations.$inferSelect;

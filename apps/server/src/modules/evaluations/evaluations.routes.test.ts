@@ -8,8 +8,8 @@ import type { EvaluationDto, ReasonDto, TicketDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { makeChannel, makeContact, makeTicket, recordingPort, setVisibility } from '../../test/ticket-fixtures.js';
-import { channels } from '../channels/index.js';
-import { tickets } from '../tickets/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
 
 let t: TestApp;
 let admin: TestUser;

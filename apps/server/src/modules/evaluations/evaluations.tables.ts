@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 
 export type EvaluationStatus = 'waiting' | 'rated' | 'failed';
 

@@ -6,7 +6,6 @@ import { RATING_ANSWER_JOB, type RatingAnswerPayload } from './evaluations.jobs.
 import { evaluationsRoutes } from './evaluations.routes.js';
 import { createEvaluationsService } from './evaluations.service.js';
 
-export { ticketEvaluations } from './evaluations.tables.js';
 export { RATING_ANSWER_JOB } from './evaluations.jobs.js';
 
 /** The ratings module; the messages module supplies the port that queues the texts sent to the customer. */

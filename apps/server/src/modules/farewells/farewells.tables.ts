@@ -1,7 +1,7 @@
 /** Closing messages (fechamento; client-contract §15 `/farewellPrivateMessage`): farewell texts picked on resolve. */
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 export const farewellMessages = pgTable(
   'farewell_messages',

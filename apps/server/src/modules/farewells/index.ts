@@ -2,8 +2,6 @@ import type { AppModule } from '../../modules.js';
 import { farewellsRoutes } from './farewells.routes.js';
 import { createFarewellsService } from './farewells.service.js';
 
-export { farewellMessages } from './farewells.tables.js';
-
 export const farewellsModule: AppModule = (platform) => ({
   plugin: farewellsRoutes(createFarewellsService({ db: platform.db })),
 });

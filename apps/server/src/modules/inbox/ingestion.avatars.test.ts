@@ -10,7 +10,7 @@ import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTelegramChannel, ingestionFor, textEvent } from '../../test/messages-kit.js';
 import type { ChannelCredentials, InboundParty } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 
 let t: TestApp;
 let tenant: number;

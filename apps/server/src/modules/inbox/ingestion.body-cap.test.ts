@@ -15,8 +15,9 @@ import {
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { createTelegramChannel, ingestionFor, textEvent } from '../../test/messages-kit.js';
-import { capBody, messages } from '../messages/index.js';
-import { tenants } from '../tenants/index.js';
+import { capBody } from '../messages/index.js';
+import { messages } from '../messages/messages.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
 
 const CAP = MESSAGE_BODY_MAX_LENGTH;
 

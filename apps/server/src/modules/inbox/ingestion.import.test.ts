@@ -10,8 +10,9 @@ import type { ImportMessagesStatus } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { loadChannelCredentials, type ChannelCredentials, type InboundEvent } from '../channels/index.js';
-import { loadMessageDto, messages, createMediaLinks } from '../messages/index.js';
-import { queues } from '../queues/index.js';
+import { loadMessageDto, createMediaLinks } from '../messages/index.js';
+import { messages } from '../messages/messages.tables.js';
+import { queues } from '../queues/queues.tables.js';
 import {
   createTelegramChannel,
   ingestionFor,
@@ -21,7 +22,7 @@ import {
   TestAdapter,
   textEvent,
 } from '../../test/messages-kit.js';
-import { ticketLogs, tickets } from '../tickets/index.js';
+import { ticketLogs, tickets } from '../tickets/tickets.tables.js';
 import { IMPORT_PROGRESS_EVERY } from './ingestion.import.js';
 import type { Ingestion } from './ingestion.service.js';
 

@@ -9,8 +9,9 @@ import { systemContext, withTenant, type TenantId } from '../../platform/db/tena
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createTelegramChannel, ingestionFor, lookupOf, TestAdapter, textEvent } from '../../test/messages-kit.js';
 import type { ChannelCredentials, InboundParty } from '../channels/index.js';
-import { contacts, upsertInboundContacts } from '../contacts/index.js';
-import { messages } from '../messages/index.js';
+import { upsertInboundContacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { messages } from '../messages/messages.tables.js';
 import type { Ingestion } from './ingestion.service.js';
 
 let t: TestApp;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { ChannelCredentials } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
-import { messages } from '../messages/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { messages } from '../messages/messages.tables.js';
 import {
   createTelegramChannel,
   ingestionFor,
@@ -16,7 +16,7 @@ import {
   TestAdapter,
   textEvent,
 } from '../../test/messages-kit.js';
-import { ticketLogs, tickets } from '../tickets/index.js';
+import { ticketLogs, tickets } from '../tickets/tickets.tables.js';
 import type { Ingestion } from './ingestion.service.js';
 
 let t: TestApp;

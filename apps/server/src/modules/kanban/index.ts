@@ -3,8 +3,6 @@ import { registerKanbanRealtime } from './kanban.realtime.js';
 import { kanbanRoutes } from './kanban.routes.js';
 import { createKanbanService } from './kanban.service.js';
 
-export { kanbanLanes } from './kanban.tables.js';
-
 export const kanbanModule: AppModule = (platform) => {
   registerKanbanRealtime(platform.events, platform.realtime);
   const service = createKanbanService({

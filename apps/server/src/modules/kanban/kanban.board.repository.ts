@@ -12,14 +12,12 @@ import {
   CONTACT_SEARCH_KEYS,
   contactSearch,
   contactSetColumns,
-  contacts,
   contactsMatching,
-  contactTags,
   searches,
-  tags,
   type ContactSearchKey,
   type ContactSearchShape,
 } from '../contacts/index.js';
+import { contacts, contactTags, tags } from '../contacts/contacts.tables.js';
 
 const cardColumns = {
   id: contacts.id,

@@ -7,7 +7,7 @@ import type { ColumnPage, ContactDto, KanbanCard, LaneDto } from '@conversa/shar
 import { sql } from 'drizzle-orm';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { contacts, contactTags, tags } from '../contacts/index.js';
+import { contacts, contactTags, tags } from '../contacts/contacts.tables.js';
 
 let t: TestApp;
 let admin: TestUser;

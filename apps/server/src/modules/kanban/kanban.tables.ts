@@ -1,6 +1,6 @@
 /** Kanban lanes (client-contract §8 `/kanban`): ordered columns; a contact sits in at most one (`contacts.kanban`). */
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 
 export const kanbanLanes = pgTable(
   'kanban_lanes',

@@ -4,7 +4,7 @@ import type { ContactDto, LaneDto } from '@conversa/shared';
 import { eq } from 'drizzle-orm';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -31,7 +31,6 @@ import type { MessageSchedulingPort } from './messages.schedule-port.js';
 import { createSendService } from './messages.send.js';
 import { createMessagesService } from './messages.service.js';
 
-export { messages } from './messages.tables.js';
 export type { AdapterLookup } from './messages.adapters.js';
 export { createMediaLinks } from './messages.media-links.js';
 export type { MediaLinks } from './messages.media-links.js';

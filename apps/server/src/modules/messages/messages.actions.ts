@@ -15,7 +15,7 @@ import {
   type ChannelAdapter,
   type ChannelCredentials,
 } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 import { findVisibleTicket } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import { publishMessage, type MessageChange, type PipelineDeps } from './messages.pipeline.js';

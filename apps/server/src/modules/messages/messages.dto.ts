@@ -7,9 +7,10 @@
 import { IMPORTED_SEND_TYPE, type MessageDto, type MessageEventDto, type TicketDto } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { idIn, idList, statement } from '../../platform/db/statements.js';
-import { contacts } from '../contacts/index.js';
-import { loadTicketDto, loadTicketDtos, tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { loadTicketDto, loadTicketDtos } from '../tickets/index.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 import type { MediaLinks } from './messages.media-links.js';
 import type { MessageRow } from './messages.repository.js';
 import { messages } from './messages.tables.js';

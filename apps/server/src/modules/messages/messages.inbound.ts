@@ -13,7 +13,8 @@ import {
   statementFamily,
   tableColumnList,
 } from '../../platform/db/statements.js';
-import { ticketTouch, ticketTouchMany, tickets } from '../tickets/index.js';
+import { ticketTouch, ticketTouchMany } from '../tickets/index.js';
+import { tickets } from '../tickets/tickets.tables.js';
 import { findByProviderId, updateMessage, type MessageInsert, type MessageRow } from './messages.repository.js';
 import { messages } from './messages.tables.js';
 

@@ -17,7 +17,7 @@ import { withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
 import { findTenantChannel, type LiveOps } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 import type { Database } from '../../platform/db/client.js';
 import { isLiveType, sessionFailure } from './messages.live.js';
 import { messages } from './messages.tables.js';

@@ -15,14 +15,14 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/harness.j
 import { makeTicket, setVisibility } from '../../test/ticket-fixtures.js';
 import { recordEvents } from '../../test/messages-kit.js';
 import {
-  channels,
   createLiveOps,
   type LiveSession,
   type OutboundMessage,
   type SessionContext,
   type SessionDriver,
 } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { contacts } from '../contacts/contacts.tables.js';
 import { liveMessagingOf } from './messages.live.routes.js';
 import { messages } from './messages.tables.js';
 

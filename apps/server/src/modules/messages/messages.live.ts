@@ -20,7 +20,6 @@ import type { AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import type { JobSpec } from '../../platform/jobs/queue.js';
 import {
-  channels,
   CHECK_BATCH,
   enqueueChannelJob,
   findSession,
@@ -33,15 +32,17 @@ import {
   type ChannelRow,
   type LiveOps,
 } from '../channels/index.js';
+import { channels } from '../channels/channels.tables.js';
 import {
-  contacts,
   loadContactDtos,
   upsertInboundContact,
   upsertInboundContacts,
   type ContactRow,
   type InboundContactFacts,
 } from '../contacts/index.js';
-import { findVisibleTicket, loadTicketDto, tickets, touchTicketOnOutbound, type TicketRow } from '../tickets/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { findVisibleTicket, loadTicketDto, touchTicketOnOutbound, type TicketRow } from '../tickets/index.js';
+import { tickets } from '../tickets/tickets.tables.js';
 import { loadMessageDto } from './messages.dto.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, insertMessageOnce, updateMessage } from './messages.repository.js';

@@ -8,9 +8,9 @@ import type { MessageDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import type { ChannelCredentials } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 import type { Ingestion } from '../inbox/index.js';
-import { messages } from './index.js';
+import { messages } from './messages.tables.js';
 import {
   createTelegramChannel,
   ingestionFor,

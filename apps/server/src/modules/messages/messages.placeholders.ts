@@ -9,8 +9,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
-import { contacts } from '../contacts/index.js';
-import { tenants } from '../tenants/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
 
 export interface PlaceholderValues {
   /** The contact's name. */

@@ -2,8 +2,8 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.js';
 import { statement, statementFamily } from '../../platform/db/statements.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 import { ticketSummaryColumns, type KnownRelations } from './messages.dto.js';
 import { messages } from './messages.tables.js';
 

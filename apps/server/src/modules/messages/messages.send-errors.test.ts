@@ -8,10 +8,10 @@ import { SEND_ERROR_CODES, type MessageDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { ProviderError, type ChannelCredentials } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 import type { Ingestion } from '../inbox/index.js';
-import { tickets } from '../tickets/index.js';
-import { messages } from './index.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { messages } from './messages.tables.js';
 import { sendErrorReason } from './messages.send-errors.js';
 import {
   createTelegramChannel,

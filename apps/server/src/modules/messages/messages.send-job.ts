@@ -14,7 +14,8 @@ import {
   type OutboundMessage,
   type SendResult,
 } from '../channels/index.js';
-import { contacts, type ContactRow } from '../contacts/index.js';
+import { type ContactRow } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 import { customerWindowOf } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import type { JobSpec } from '../../platform/jobs/queue.js';

@@ -8,8 +8,9 @@ import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { ProviderError, type ChannelCredentials } from '../channels/index.js';
 import type { Ingestion } from '../inbox/index.js';
-import { tickets } from '../tickets/index.js';
-import { createTicketMessaging, messages } from './index.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { createTicketMessaging } from './index.js';
+import { messages } from './messages.tables.js';
 import {
   createTelegramChannel,
   ingestionFor,

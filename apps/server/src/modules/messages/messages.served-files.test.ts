@@ -9,7 +9,7 @@ import type { MessageDto, QuickMessageDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { createTelegramChannel, ingestionFor, lookupOf, TestAdapter, textEvent } from '../../test/messages-kit.js';
-import { messages } from './index.js';
+import { messages } from './messages.tables.js';
 
 type FilePart = { name: string; mime: string; data: Buffer };
 function multipart(fields: Record<string, string>, file: FilePart) {

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { signBody, signsMessages } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantContext } from '../../platform/db/tenancy.js';
-import { users } from '../users/index.js';
+import { users } from '../users/users.tables.js';
 
 const settingValue = (key: string) =>
   sql<string | null>`(select value from settings s where s.tenant_id = ${users.tenantId} and s.key = ${key})`;

@@ -19,11 +19,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { MediaStatus, MessageMediaType, MessageStatus, OutboundPayload } from '@conversa/shared';
-import { channels } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
-import { tenants } from '../tenants/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 
 export const messages = pgTable(
   'messages',

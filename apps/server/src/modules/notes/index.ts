@@ -3,7 +3,6 @@ import { registerNotesRealtime } from './notes.realtime.js';
 import { notesRoutes } from './notes.routes.js';
 import { createNotesService } from './notes.service.js';
 
-export { ticketNotes } from './notes.tables.js';
 export { visibleTicketSql } from './notes.visibility.js';
 
 export const notesModule: AppModule = (platform) => {

@@ -4,9 +4,9 @@ import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import type { AuthedContext } from '../../platform/http/auth.js';
 import { containing } from '../../platform/db/search.js';
-import { contacts } from '../contacts/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 import { ticketNotes } from './notes.tables.js';
 import { ticketAudienceSql, visibleTicketSql } from './notes.visibility.js';
 

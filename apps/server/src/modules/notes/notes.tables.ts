@@ -1,8 +1,8 @@
 /** Internal ticket notes (client-contract §15 `/ticketNotes`): never sent to the customer. */
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 
 export const ticketNotes = pgTable(
   'ticket_notes',

@@ -3,7 +3,6 @@ import { registerNotificationsRealtime } from './notifications.realtime.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { createNotificationsService } from './notifications.service.js';
 
-export { notifications } from './notifications.tables.js';
 export { createNotifications, publishCreated } from './notifications.service.js';
 export type { NewNotification } from './notifications.repository.js';
 

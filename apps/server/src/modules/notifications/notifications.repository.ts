@@ -2,7 +2,7 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { users } from '../users/index.js';
+import { users } from '../users/users.tables.js';
 import { notifications } from './notifications.tables.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,7 +1,7 @@
 /** Internal notifications (product-spec §3 "Notification"; client-contract §16): a text for a user, read or unread. */
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 export const notifications = pgTable(
   'notifications',

@@ -3,8 +3,6 @@ import { createMediaLinks } from '../messages/index.js';
 import { protocolsRoutes } from './protocols.routes.js';
 import { createProtocolsService } from './protocols.service.js';
 
-export { ticketProtocols } from './protocols.tables.js';
-
 export const protocolsModule: AppModule = (platform) => {
   const { db, events, jobs, secrets, config } = platform;
   const links = createMediaLinks(secrets.jwtSecret, config.publicUrl);

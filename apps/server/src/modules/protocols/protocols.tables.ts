@@ -1,8 +1,8 @@
 /** Protocols sent to customers (client-contract §15 `/ticketProtocols`): number, ticket, user, date. */
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 
 export const ticketProtocols = pgTable(
   'ticket_protocols',

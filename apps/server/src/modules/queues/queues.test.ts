@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QueueDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
-import { contacts } from '../contacts/index.js';
-import { tickets } from '../tickets/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
 
 let t: TestApp;
 let admin: TestUser;

@@ -10,7 +10,6 @@ import { createMediaQuota } from '../tenants/index.js';
 import { quickMessagesRoutes } from './quick-messages.routes.js';
 import { createQuickMessagesService } from './quick-messages.service.js';
 
-export { quickMessages } from './quick-messages.tables.js';
 export { findQuickMessage as findQuickMessageRow } from './quick-messages.repository.js';
 export type { QuickMessageRow } from './quick-messages.repository.js';
 

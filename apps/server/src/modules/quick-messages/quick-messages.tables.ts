@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { EnabledFlag } from '@conversa/shared';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 export const quickMessages = pgTable(
   'quick_messages',

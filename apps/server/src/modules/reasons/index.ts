@@ -2,7 +2,6 @@ import type { AppModule } from '../../modules.js';
 import { reasonsRoutes } from './reasons.routes.js';
 import { createReasonsService } from './reasons.service.js';
 
-export { reasons } from './reasons.tables.js';
 export { findReason } from './reasons.repository.js';
 
 export const reasonsModule: AppModule = (platform) => ({

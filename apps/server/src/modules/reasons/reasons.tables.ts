@@ -1,7 +1,7 @@
 /** Reasons (motivos / demands; client-contract §8 `/reasons`): chosen when a ticket is resolved (`tickets.reason_id`). */
 import { sql } from 'drizzle-orm';
 import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 
 export const reasons = pgTable(
   'reasons',

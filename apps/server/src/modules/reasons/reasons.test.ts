@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { makeChannel, makeContact, makeTicket } from '../../test/ticket-fixtures.js';
-import { tickets } from '../tickets/index.js';
+import { tickets } from '../tickets/tickets.tables.js';
 
 let t: TestApp;
 let admin: TestUser;

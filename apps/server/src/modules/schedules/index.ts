@@ -11,7 +11,6 @@ import { registerSchedulesRealtime } from './schedules.realtime.js';
 import { schedulesRoutes } from './schedules.routes.js';
 import { createSchedulesService, type SchedulesService } from './schedules.service.js';
 
-export { scheduledMessages } from './schedules.tables.js';
 export { createSchedulesJobs, SEND_SCHEDULE_JOB, SWEEP_SCHEDULES_JOB, sweepDueSchedules } from './schedules.jobs.js';
 
 interface SchedulesParts {

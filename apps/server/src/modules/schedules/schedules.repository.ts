@@ -2,9 +2,9 @@
 import { and, count, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { contacts } from '../contacts/index.js';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 import { scheduledMessages } from './schedules.tables.js';
 
 export type ScheduleRow = typeof scheduledMessages.$inferSelect;

@@ -14,7 +14,7 @@ import type { Profile } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { asTenantId } from '../../platform/db/tenancy.js';
 import { findActiveTicket, findVisibleTicket, mayUseChannel, type TicketRow } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { users } from '../users/users.tables.js';
 
 export interface ScheduleAuthor {
   tenantId: number;

@@ -6,12 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { channels } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
-import { messages } from '../messages/index.js';
-import { tenants } from '../tenants/index.js';
-import { tickets } from '../tickets/index.js';
-import { users } from '../users/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { messages } from '../messages/messages.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { tickets } from '../tickets/tickets.tables.js';
+import { users } from '../users/users.tables.js';
 
 export type ScheduledMessageStatus = 'pending' | 'sending' | 'sent' | 'canceled' | 'failed';
 

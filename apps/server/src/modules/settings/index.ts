@@ -3,7 +3,6 @@ import { settingsRoutes } from './settings.routes.js';
 import { registerSettingsRealtime } from './settings.realtime.js';
 import { createSettingsService } from './settings.service.js';
 
-export { settings } from './settings.tables.js';
 export {
   autoCloseSinceSql,
   findSetting,

@@ -1,5 +1,5 @@
 import { bigint, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 
 export const settings = pgTable(
   'settings',

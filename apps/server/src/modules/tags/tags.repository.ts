@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { contactTags, tags } from '../contacts/index.js';
+import { contactTags, tags } from '../contacts/contacts.tables.js';
 
 export type TagRow = typeof tags.$inferSelect;
 export interface TagValues {

@@ -2,8 +2,6 @@ import type { AppModule } from '../../modules.js';
 import { teamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
 
-export { teams, teamUsers } from './teams.tables.js';
-
 export const teamsModule: AppModule = (platform) => ({
   plugin: teamsRoutes(createTeamsService({ db: platform.db })),
 });

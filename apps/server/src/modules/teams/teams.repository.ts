@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Profile } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { users } from '../users/index.js';
+import { users } from '../users/users.tables.js';
 import { teams, teamUsers } from './teams.tables.js';
 
 export type TeamRow = typeof teams.$inferSelect;

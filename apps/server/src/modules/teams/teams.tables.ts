@@ -1,8 +1,8 @@
 /** Teams (equipes; client-contract §16 `/group-message`): a named group of users with an active flag. */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 const tenantId = () =>
   bigint('tenant_id', { mode: 'number' })

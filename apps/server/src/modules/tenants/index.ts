@@ -5,7 +5,6 @@ import { createTenantPreferencesService } from './tenants.preferences.js';
 import { createTenantFlagsService } from './tenants.flags.js';
 import { createTenantTokensService } from './tenants.tokens.js';
 
-export { plans, tenantMediaUsage, tenants } from './tenants.tables.js';
 export { createMediaQuota, readMediaUsage } from './tenants.media-usage.js';
 export { readRatingConfig } from './tenants.preferences.js';
 export { readTenantTokens, type TenantTokens } from './tenants.tokens.js';

@@ -12,7 +12,6 @@ import { registerTicketsRealtime } from './tickets.realtime.js';
 import { ticketsRoutes } from './tickets.routes.js';
 import { createTicketsService } from './tickets.service.js';
 
-export { tenantCounters, ticketLogs, tickets } from './tickets.tables.js';
 export { allocateProtocol } from './tickets.protocol.js';
 export { assertMayReadConversation, findVisibleTicket, lockVisibleTicket, ticketAudiences } from './tickets.access.js';
 // The rules of POST /tickets that scheduled messages apply too (at create and again at send).

@@ -27,7 +27,7 @@ import { applyStep } from './tickets.service.js';
 import { planOpen } from './tickets.transitions.js';
 import './tickets.events.js';
 import { findDefaultChannel, findTenantChannel, type ChannelRow } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
 
 export type TicketCreate = z.output<typeof ticketCreateSchema>;
 

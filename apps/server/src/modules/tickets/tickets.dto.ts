@@ -6,10 +6,11 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { idIn, idList, statement } from '../../platform/db/statements.js';
 import type { ContactDto, TicketDto } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
-import { channels } from '../channels/index.js';
-import { contacts, contactSetColumns, toContactDto } from '../contacts/index.js';
-import { queues } from '../queues/index.js';
-import { users } from '../users/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { contactSetColumns, toContactDto } from '../contacts/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { queues } from '../queues/queues.tables.js';
+import { users } from '../users/users.tables.js';
 import type { TicketRow } from './tickets.repository.js';
 import { tickets } from './tickets.tables.js';
 

@@ -7,15 +7,15 @@ import { boundedCountColumn, pagedList } from '../../platform/db/paging.js';
 import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
 import {
   CONTACT_SEARCH_KEYS,
-  contacts,
   contactSearch,
   contactsMatching,
   searches,
   type ContactSearchKey,
   type ContactSearchShape,
 } from '../contacts/index.js';
-import { queues } from '../queues/index.js';
-import { users } from '../users/index.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { queues } from '../queues/queues.tables.js';
+import { users } from '../users/users.tables.js';
 import {
   literalViewer,
   storedVisibilitySettings,

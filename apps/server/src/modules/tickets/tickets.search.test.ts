@@ -9,7 +9,7 @@ import { TICKETS_PAGE_SIZE, type TicketListResponse } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { makeChannel, makeContact, makeQueue, makeTicket, recordingPort } from '../../test/ticket-fixtures.js';
-import { messages } from '../messages/index.js';
+import { messages } from '../messages/messages.tables.js';
 import { TEXT_COUNT_CAP } from './tickets.search.js';
 import { tickets } from './tickets.tables.js';
 

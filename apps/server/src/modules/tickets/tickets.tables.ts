@@ -18,11 +18,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { EnabledFlag, TicketLogType, TicketStatus } from '@conversa/shared';
-import { channels } from '../channels/index.js';
-import { contacts } from '../contacts/index.js';
-import { queues } from '../queues/index.js';
-import { tenants } from '../tenants/index.js';
-import { users } from '../users/index.js';
+import { channels } from '../channels/channels.tables.js';
+import { contacts } from '../contacts/contacts.tables.js';
+import { queues } from '../queues/queues.tables.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { users } from '../users/users.tables.js';
 
 const tenantId = () =>
   bigint('tenant_id', { mode: 'number' })

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatFlowGraph, TicketDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../platform/db/tenancy.js';
-import { chatFlows } from '../chatbot/index.js';
+import { chatFlows } from '../chatbot/chatbot.tables.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import {
   logTypes,

@@ -7,7 +7,6 @@ import type { Platform } from '../../platform/platform.js';
 import { userTenantsRoutes } from './user-tenants.routes.js';
 import { createUserTenantsService } from './user-tenants.service.js';
 
-export { users, userTenants } from './users.tables.js';
 export { toUserDto } from './users.dto.js';
 export { loadUserQueues } from './users.queues.js';
 export { loadUserChannels } from './users.channels.js';

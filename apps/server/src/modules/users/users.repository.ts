@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Profile, UserConfigs } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 import { users, userTenants } from './users.tables.js';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Profile, UserConfigs } from '@conversa/shared';
-import { tenants } from '../tenants/index.js';
+import { tenants } from '../tenants/tenants.tables.js';
 
 export const users = pgTable(
   'users',

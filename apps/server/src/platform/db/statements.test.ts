@@ -5,9 +5,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { users } from '../../modules/users/index.js';
-import { queues } from '../../modules/queues/index.js';
-import { tickets } from '../../modules/tickets/index.js';
+import { users } from '../../modules/users/users.tables.js';
+import { queues } from '../../modules/queues/queues.tables.js';
+import { tickets } from '../../modules/tickets/tickets.tables.js';
 import { makeChannel, makeContact, makeQueue, makeTicket } from '../../test/ticket-fixtures.js';
 import { queryRows, type Queryable } from './client.js';
 import { arrayLiteral, statement } from './statements.js';

@@ -11,7 +11,7 @@ import { systemContext, withTenant } from '../db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import type { ChannelCredentials } from '../../modules/channels/index.js';
 import type { Ingestion } from '../../modules/inbox/index.js';
-import { messages } from '../../modules/messages/index.js';
+import { messages } from '../../modules/messages/messages.tables.js';
 import { createMediaQuota, readMediaUsage } from '../../modules/tenants/index.js';
 import { withMediaQuota } from './media-quota.js';
 import { createMediaStore } from './media-store.js';

@@ -9,7 +9,7 @@ import { queryRows } from '../../../platform/db/client.js';
 import { systemContext, withTenant } from '../../../platform/db/tenancy.js';
 import type { JobDefinition } from '../../../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
-import { messages } from '../../messages/index.js';
+import { messages } from '../../messages/messages.tables.js';
 import { sessionHostOf } from '../index.js';
 import { fakeDriver } from './session-fake.test-kit.js';
 import type { SessionHost } from './session-host.js';

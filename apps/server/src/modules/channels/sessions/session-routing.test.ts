@@ -10,7 +10,7 @@ import { createJobQueue, type JobQueue } from '../../../platform/jobs/queue.js';
 import { systemContext, withTenant } from '../../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
 import { makeContact, makeTicket } from '../../../test/ticket-fixtures.js';
-import { messages } from '../../messages/index.js';
+import { messages } from '../../messages/messages.tables.js';
 import { sessionHostOf } from '../index.js';
 import { channelSessions } from '../channels.tables.js';
 import { fakeDriver } from './session-fake.test-kit.js';

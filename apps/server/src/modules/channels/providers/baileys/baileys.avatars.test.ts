@@ -15,8 +15,10 @@ import { queryRows } from '../../../../platform/db/client.js';
 import { systemContext, withSystem, withTenant } from '../../../../platform/db/tenancy.js';
 import { eventually } from '../../../../test/eventually.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
-import { AVATAR_MAX_BYTES, AVATAR_PATH, contacts, createAvatarLinks } from '../../../contacts/index.js';
-import { readMediaUsage, tenants } from '../../../tenants/index.js';
+import { AVATAR_MAX_BYTES, AVATAR_PATH, createAvatarLinks } from '../../../contacts/index.js';
+import { contacts } from '../../../contacts/contacts.tables.js';
+import { readMediaUsage } from '../../../tenants/index.js';
+import { tenants } from '../../../tenants/tenants.tables.js';
 import { startBaileysSimulator, type BaileysSimulator } from './baileys.simulator.js';
 
 let t: TestApp;

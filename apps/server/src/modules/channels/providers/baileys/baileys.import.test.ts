@@ -14,8 +14,8 @@ import { tenantEvent, type ChannelDto, type MessageListResponse, type TicketDto 
 import { systemContext, withTenant } from '../../../../platform/db/tenancy.js';
 import { eventually } from '../../../../test/eventually.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
-import { queues } from '../../../queues/index.js';
-import { messages } from '../../../messages/index.js';
+import { queues } from '../../../queues/queues.tables.js';
+import { messages } from '../../../messages/messages.tables.js';
 import { createBaileysDriver } from './baileys.driver.js';
 import { makeWASocket } from './baileys.fake-socket.js';
 import { startBaileysSimulator, type BaileysSimulator } from './baileys.simulator.js';

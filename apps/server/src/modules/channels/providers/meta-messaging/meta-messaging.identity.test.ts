@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelDto } from '@conversa/shared';
 import { systemContext, withSystem, withTenant } from '../../../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
-import { messages } from '../../../messages/index.js';
+import { messages } from '../../../messages/messages.tables.js';
 import { channels } from '../../channels.tables.js';
 import { signMetaBody } from '../../providers/meta/meta.signature.js';
 import { startMetaMessagingSimulator, type MetaMessagingSimulator } from './meta-messaging.simulator.js';

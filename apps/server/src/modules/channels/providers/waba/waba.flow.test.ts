@@ -13,7 +13,7 @@ import type { ChannelDto, MessageDto, MessageListResponse, TicketDto, TicketList
 import { systemContext, withTenant } from '../../../../platform/db/tenancy.js';
 import type { JobDefinition } from '../../../../platform/jobs/queue.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
-import { messages } from '../../../messages/index.js';
+import { messages } from '../../../messages/messages.tables.js';
 import { deliverWabaWebhook, startWabaSimulator, wabaWebhook, type WabaSimulator } from './waba.simulator.js';
 
 const PHONE = '1100001';

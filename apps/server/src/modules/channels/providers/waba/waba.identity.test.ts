@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelDto } from '@conversa/shared';
 import { systemContext, withSystem, withTenant } from '../../../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
-import { messages } from '../../../messages/index.js';
+import { messages } from '../../../messages/messages.tables.js';
 import { isProviderKeyConflict } from '../../channels.identity.js';
 import type { WebhookIntake } from '../../channels.intake.js';
 import { createAdapterRegistry, type AdapterRegistry } from '../../channels.registry.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelDto } from '@conversa/shared';
 import { systemContext, withTenant } from '../../../../platform/db/tenancy.js';
 import { createTestApp, type TestApp, type TestUser } from '../../../../test/harness.js';
-import { messages } from '../../../messages/index.js';
+import { messages } from '../../../messages/messages.tables.js';
 import type { WebhookIntake } from '../../channels.intake.js';
 import { createAdapterRegistry } from '../../channels.registry.js';
 import { signMetaBody } from '../../providers/meta/meta.signature.js';
