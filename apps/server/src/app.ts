@@ -28,24 +28,16 @@ import type { Platform } from './platform/platform.js';
 import { createRealtime } from './platform/realtime/server.js';
 import type { Secrets } from './platform/secrets.js';
 import type { Mailer } from './integrations/smtp/mailer.js';
-import { modules, type ModuleRegistration } from './modules.js';
-import type { TicketMessagingPort } from './modules/tickets/index.js';
-import type { AdapterLookup } from './modules/messages/index.js';
-import type { SessionDriver } from './modules/channels/index.js';
+import type { ModuleRegistration } from './kernel/module.js';
+import { appModules, type ModuleOverrides } from './modules.js';
 
-export interface AppDeps {
+export interface AppDeps extends ModuleOverrides {
   config: Config;
   database: DatabaseHandle;
   jobs: JobQueue;
   secrets: Secrets;
   mailer: Mailer;
   logger: Logger;
-  /** Tests replace the messages module's side of the tickets module with a recording double. */
-  ticketMessaging?: TicketMessagingPort;
-  /** The channel adapters the message pipeline sends through (tests pass a recording one). */
-  adapters?: AdapterLookup;
-  /** Stateful session drivers instead of the installation's (tests pass fakes). */
-  sessionDrivers?: SessionDriver[];
 }
 
 export interface BuiltApp {
@@ -138,8 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     async (api) => {
       registerAuthentication(api, tokens);
       api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
-      for (const mod of modules) {
-        const { plugin, jobs, start, stop } = mod(platform, deps);
+      for (const mod of appModules(deps)) {
+        const { plugin, jobs, start, stop } = mod(platform, { mailer: deps.mailer });
         await api.register(plugin);
         jobDefinitions.push(...(jobs ?? []));
         if (start || stop) background.push({ start, stop });

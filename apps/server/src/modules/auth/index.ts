@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { createAuthJobs } from './auth.jobs.js';
 import { createPasswordResetService } from './auth.password-reset.service.js';
 import { authRoutes } from './auth.routes.js';

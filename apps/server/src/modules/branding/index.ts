@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { brandingRoutes } from './branding.routes.js';
 
 export const brandingModule: AppModule = (platform) => ({

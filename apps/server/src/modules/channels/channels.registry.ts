@@ -76,7 +76,7 @@ export function createAdapterRegistry(
 }
 
 /**
- * The stateful session drivers of this installation (tests pass their own through AppDeps.sessionDrivers). Baileys'
+ * The stateful session drivers of this installation (tests pass their own through ModuleOverrides.sessionDrivers). Baileys'
  * socket factory is loaded on first use: BAILEYS_SOCKET_MODULE (a test hook) may name a module to import instead.
  */
 export function defaultSessionDrivers(

@@ -1,4 +1,5 @@
-import type { AppModule } from '../../modules.js';
+import type { SessionDriver } from './sessions/session-driver.js';
+import type { AppModule } from '../../kernel/module.js';
 import { systemContext, withSystem, withTenant } from '../../platform/db/tenancy.js';
 import { readTenantFlagsOf, readTenantTokens } from '../tenants/index.js';
 import { toCredentials } from './channels.dto.js';
@@ -73,109 +74,113 @@ export function channelAdapters(platform: object): AdapterRegistry {
   return registry;
 }
 
-export const channelsModule: AppModule = (platform, deps) => {
-  const { db, events, logger, config } = platform;
-  // The host reports to the sessions service, which asks the host to act: the service is bound once made.
-  const bound: { sessions?: SessionsService } = {};
-  const sessionsOf = () => {
-    if (!bound.sessions) throw new Error('the sessions service is not ready');
-    return bound.sessions;
-  };
-  const host = createSessionHost({
-    db,
-    jobs: platform.jobs,
-    logger: logger.child({ module: 'sessions' }),
-    platform,
-    secret: platform.secrets.sessionKey,
-    drivers: new Map((deps.sessionDrivers ?? defaultSessionDrivers(config, logger)).map((d) => [d.type, d])),
-    timing: config.sessions,
-    ports: {
-      sessionEvent: (channel, event) => sessionsOf().applySideEvent(systemContext(channel.tenantId), channel.id, event),
-      status: (tenantId, channelId, status, options) =>
-        sessionsOf().applyHostStatus(tenantId, channelId, status, options),
-      async conversation(channel, event) {
+/** The channels module; `sessionDrivers` replaces the installation's stateful drivers (tests pass fakes). */
+export const createChannelsModule =
+  (sessionDrivers?: SessionDriver[]): AppModule =>
+  (platform) => {
+    const { db, events, logger, config } = platform;
+    // The host reports to the sessions service, which asks the host to act: the service is bound once made.
+    const bound: { sessions?: SessionsService } = {};
+    const sessionsOf = () => {
+      if (!bound.sessions) throw new Error('the sessions service is not ready');
+      return bound.sessions;
+    };
+    const host = createSessionHost({
+      db,
+      jobs: platform.jobs,
+      logger: logger.child({ module: 'sessions' }),
+      platform,
+      secret: platform.secrets.sessionKey,
+      drivers: new Map((sessionDrivers ?? defaultSessionDrivers(config, logger)).map((d) => [d.type, d])),
+      timing: config.sessions,
+      ports: {
+        sessionEvent: (channel, event) =>
+          sessionsOf().applySideEvent(systemContext(channel.tenantId), channel.id, event),
+        status: (tenantId, channelId, status, options) =>
+          sessionsOf().applyHostStatus(tenantId, channelId, status, options),
+        async conversation(channel, event) {
+          const sink = inboundSinkOf(platform);
+          if (!sink) throw new Error('no inbound sink registered');
+          await sink.receive(channel, event);
+        },
+        callPolicy: (tenantId) => readCallPolicy(db, tenantId),
+      },
+    });
+    hosts.set(platform, host);
+    const registry = createAdapterRegistry(
+      config,
+      host,
+      (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantTokens(tx, tenantId)),
+      (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantFlagsOf(tx, tenantId)),
+    );
+    registries.set(platform, registry);
+    // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7), or on the
+    // gateway that holds it (Evolution, Wuzapi).
+    bindLiveOps(platform, {
+      db,
+      jobs: platform.jobs,
+      host,
+      timeoutMs: config.sessions.actionTimeoutMs,
+      async gatewayChannel(channelId) {
+        const row = await withSystem(db, 'channels.sessions', (tx) => findChannelById(tx, channelId));
+        const adapter = row ? registry.forType(row.type) : undefined;
+        if (!row || !adapter?.live) return null;
+        const channel = toCredentials(row);
+        return { channel, live: adapter.live(channel) };
+      },
+      async receive(channel, event) {
         const sink = inboundSinkOf(platform);
         if (!sink) throw new Error('no inbound sink registered');
+        if (event.kind === 'session' || event.kind === 'session-sync' || event.kind === 'battery') return;
         await sink.receive(channel, event);
       },
-      callPolicy: (tenantId) => readCallPolicy(db, tenantId),
-    },
-  });
-  hosts.set(platform, host);
-  const registry = createAdapterRegistry(
-    config,
-    host,
-    (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantTokens(tx, tenantId)),
-    (tenantId) => withTenant(db, systemContext(tenantId), (tx) => readTenantFlagsOf(tx, tenantId)),
-  );
-  registries.set(platform, registry);
-  // Groups, phone contacts, history, mentions, bulk number checks: run where the session lives (H7), or on the
-  // gateway that holds it (Evolution, Wuzapi).
-  bindLiveOps(platform, {
-    db,
-    jobs: platform.jobs,
-    host,
-    timeoutMs: config.sessions.actionTimeoutMs,
-    async gatewayChannel(channelId) {
-      const row = await withSystem(db, 'channels.sessions', (tx) => findChannelById(tx, channelId));
-      const adapter = row ? registry.forType(row.type) : undefined;
-      if (!row || !adapter?.live) return null;
-      const channel = toCredentials(row);
-      return { channel, live: adapter.live(channel) };
-    },
-    async receive(channel, event) {
-      const sink = inboundSinkOf(platform);
-      if (!sink) throw new Error('no inbound sink registered');
-      if (event.kind === 'session' || event.kind === 'session-sync' || event.kind === 'battery') return;
-      await sink.receive(channel, event);
-    },
-    onDeliveryError: (channelId, error) =>
-      logger.warn({ channelId, err: error }, 'gateway history: storing a fetched message failed'),
-  });
-  const service = createChannelsService({ db, events, registry, logger, publicUrl: config.publicUrl });
-  const sessions = createSessionsService({
-    db,
-    events,
-    registry,
-    logger,
-    publicUrl: config.publicUrl,
-    jobs: platform.jobs,
-    host: () => host,
-  });
-  bound.sessions = sessions;
-  const intake = createWebhookIntake({ db, events, registry, sessions, platform });
-  const metaRouter = createMetaWebhookRouter({
-    db,
-    events,
-    registry,
-    intake,
-    appSecret: config.metaAppSecret,
-    logger,
-  });
-  registerChannelsRealtime(events, platform.realtime);
-  return {
-    plugin: async (app) => {
-      await app.register(channelsRoutes(service, sessions));
-      await app.register(channelsTenantsRoutes(db, service));
-      await app.register(webhooksRoutes(intake, { router: metaRouter, verifyToken: config.metaVerifyToken }));
-      await app.register(
-        wuzapiRoutes({
-          db,
-          sessions,
-          publicUrl: config.publicUrl,
-          client: createWuzapiClient({ fetch: outboundFetchOf(config) }),
-        }),
-      );
-      await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
-      await app.register(hubRoutes({ db, service, sessions, intake, hubApiUrl: config.hubApiUrl }));
-      await app.register(metaPagesRoutes({ db, events, registry, logger, publicUrl: config.publicUrl }));
-      await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));
-    },
-    // Nodes with workers on run stateful sessions; shutdown closes them (auth kept) and frees their leases.
-    start: async () => host.start(),
-    stop: () => host.stop(),
+      onDeliveryError: (channelId, error) =>
+        logger.warn({ channelId, err: error }, 'gateway history: storing a fetched message failed'),
+    });
+    const service = createChannelsService({ db, events, registry, logger, publicUrl: config.publicUrl });
+    const sessions = createSessionsService({
+      db,
+      events,
+      registry,
+      logger,
+      publicUrl: config.publicUrl,
+      jobs: platform.jobs,
+      host: () => host,
+    });
+    bound.sessions = sessions;
+    const intake = createWebhookIntake({ db, events, registry, sessions, platform });
+    const metaRouter = createMetaWebhookRouter({
+      db,
+      events,
+      registry,
+      intake,
+      appSecret: config.metaAppSecret,
+      logger,
+    });
+    registerChannelsRealtime(events, platform.realtime);
+    return {
+      plugin: async (app) => {
+        await app.register(channelsRoutes(service, sessions));
+        await app.register(channelsTenantsRoutes(db, service));
+        await app.register(webhooksRoutes(intake, { router: metaRouter, verifyToken: config.metaVerifyToken }));
+        await app.register(
+          wuzapiRoutes({
+            db,
+            sessions,
+            publicUrl: config.publicUrl,
+            client: createWuzapiClient({ fetch: outboundFetchOf(config) }),
+          }),
+        );
+        await app.register(evolutionRoutes({ db, registry, sessions, publicUrl: config.publicUrl }));
+        await app.register(hubRoutes({ db, service, sessions, intake, hubApiUrl: config.hubApiUrl }));
+        await app.register(metaPagesRoutes({ db, events, registry, logger, publicUrl: config.publicUrl }));
+        await app.register(wabaRoutes({ db, graphUrl: config.metaGraphUrl }));
+      },
+      // Nodes with workers on run stateful sessions; shutdown closes them (auth kept) and frees their leases.
+      start: async () => host.start(),
+      stop: () => host.stop(),
+    };
   };
-};
 export { loadChannelCredentials } from './channels.credentials.js';
 export {
   bodyParameterCount,

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { createChatbotIngestionHook, type ChatbotIngestionHook } from './chatbot.ingestion.js';
 import { chatbotJobs, chatbotRuntime } from './chatbot.jobs.js';

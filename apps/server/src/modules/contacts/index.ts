@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { outboundFetchOf } from '../../platform/net/outbound.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';

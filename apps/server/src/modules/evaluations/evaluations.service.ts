@@ -26,7 +26,7 @@ import { fail } from '../../platform/http/errors.js';
 import { findTenantChannel } from '../channels/index.js';
 import { findReason } from '../reasons/index.js';
 import { findSetting } from '../settings/index.js';
-import { readRatingConfig } from '../tenants/index.js';
+import { readRatingConfig } from '../settings/index.js';
 import {
   findVisibleTicket,
   loadTicketDto,

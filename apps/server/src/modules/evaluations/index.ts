@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import type { JobDefinition } from '../../platform/jobs/queue.js';
 import type { Platform } from '../../platform/platform.js';
 import type { TicketMessagingPort } from '../tickets/index.js';
@@ -10,11 +10,11 @@ export { RATING_ANSWER_JOB } from './evaluations.jobs.js';
 
 /** The ratings module; the messages module supplies the port that queues the texts sent to the customer. */
 export function createEvaluationsModule(messagingFor: (platform: Platform) => TicketMessagingPort): AppModule {
-  return (platform, deps) => {
+  return (platform) => {
     const service = createEvaluationsService({
       db: platform.db,
       events: platform.events,
-      port: deps.ticketMessaging ?? messagingFor(platform),
+      port: messagingFor(platform),
     });
     const answerJob: JobDefinition<RatingAnswerPayload> = {
       ...RATING_ANSWER_JOB,

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { farewellsRoutes } from './farewells.routes.js';
 import { createFarewellsService } from './farewells.service.js';
 

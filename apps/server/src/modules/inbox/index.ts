@@ -2,7 +2,7 @@
  * Inbox: ingestion of the channels' normalised inbound events. The webhook routes belong to the channels module,
  * which calls `ingest` (wired at the composition root); this module mounts no route of its own.
  */
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { setInboundSink } from '../channels/index.js';
 import { chatbotIngestionHook } from '../chatbot/index.js';
 import { createMediaLinks, messagesMediaStore } from '../messages/index.js';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { registerKanbanRealtime } from './kanban.realtime.js';
 import { kanbanRoutes } from './kanban.routes.js';
 import { createKanbanService } from './kanban.service.js';

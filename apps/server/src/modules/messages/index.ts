@@ -2,9 +2,9 @@
  * Messages: the pipeline's outbound half (agent sends, the send and media jobs), the messages API and signed media
  * links. Ingestion (modules/inbox) and the tickets module use what is exported here.
  */
+import type { AdapterLookup } from './messages.adapters.js';
 import path from 'node:path';
-import type { AppDeps } from '../../app.js';
-import type { AppModule, ModuleRegistration } from '../../modules.js';
+import type { AppModule, ModuleRegistration } from '../../kernel/module.js';
 import { outboundFetchOf } from '../../platform/net/outbound.js';
 import type { Platform } from '../../platform/platform.js';
 import { createMediaStore, type MediaStore } from '../../platform/storage/media-store.js';
@@ -72,22 +72,29 @@ export const messagesMediaStore = (platform: Platform): MediaStore =>
     createMediaQuota(platform.db, platform.config.mediaTenantQuotaBytes),
   );
 
-/** The messages module; `schedulingFor` lets a send with a `scheduleDate` become a scheduled message (schedules). */
+export interface MessagesModuleOptions {
+  /** Lets a send with a `scheduleDate` become a scheduled message (the schedules module implements the port). */
+  schedulingFor?: (platform: Platform) => MessageSchedulingPort;
+  /** The channel adapters sends go through instead of the channels module's (tests pass a recording one). */
+  adapters?: AdapterLookup;
+}
+
+/** The messages module: the send pipeline, the message routes and the live sessions' message operations. */
 export const createMessagesModule =
-  (schedulingFor?: (platform: Platform) => MessageSchedulingPort): AppModule =>
-  (platform, deps) =>
-    buildMessagesModule(platform, deps, schedulingFor?.(platform));
+  (options: MessagesModuleOptions = {}): AppModule =>
+  (platform) =>
+    buildMessagesModule(platform, options.adapters, options.schedulingFor?.(platform));
 
 function buildMessagesModule(
   platform: Platform,
-  deps: AppDeps,
+  adapters?: AdapterLookup,
   scheduling?: MessageSchedulingPort,
 ): ModuleRegistration {
   const pipeline: PipelineDeps = {
     db: platform.db,
     jobs: platform.jobs,
     events: platform.events,
-    adapters: deps.adapters ?? adapterLookup(channelAdapters(platform)),
+    adapters: adapters ?? adapterLookup(channelAdapters(platform)),
     store: messagesMediaStore(platform),
     links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
     outbound: outboundFetchOf(platform.config),

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { registerNotesRealtime } from './notes.realtime.js';
 import { notesRoutes } from './notes.routes.js';
 import { createNotesService } from './notes.service.js';

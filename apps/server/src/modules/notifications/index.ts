@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { registerNotificationsRealtime } from './notifications.realtime.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { createNotificationsService } from './notifications.service.js';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { createMediaLinks } from '../messages/index.js';
 import { protocolsRoutes } from './protocols.routes.js';
 import { createProtocolsService } from './protocols.service.js';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { registerQueuesRealtime } from './queues.realtime.js';
 import { queuesRoutes } from './queues.routes.js';
 import { createQueuesService } from './queues.service.js';

@@ -3,7 +3,7 @@
  * message's file into a ticket through `findQuickMessageFile`, without a new upload.
  */
 import path from 'node:path';
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaQuota } from '../tenants/index.js';

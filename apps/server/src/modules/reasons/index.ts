@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { reasonsRoutes } from './reasons.routes.js';
 import { createReasonsService } from './reasons.service.js';
 

@@ -1,6 +1,6 @@
 /** Scheduled messages (agendamentos): routes, the send and sweep jobs, realtime. */
 import path from 'node:path';
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { registerTagsRealtime } from './tags.realtime.js';
 import { tagsRoutes } from './tags.routes.js';
 import { createTagsService } from './tags.service.js';

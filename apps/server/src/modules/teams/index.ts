@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { teamsRoutes } from './teams.routes.js';
 import { createTeamsService } from './teams.service.js';
 

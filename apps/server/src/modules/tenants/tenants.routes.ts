@@ -1,7 +1,7 @@
 /**
  * /api/tenants (client-contract §10, §11) and the public plan catalogue /api/plan (sign-up page, no token).
  * GET /tenants/{id} ignores the id: the reference client literally asks for /tenants/undefined. The static
- * /tenants/... paths (tenants.preferences.routes.ts) win over /tenants/:id in the router whatever the order.
+ * /tenants/... paths (settings.preferences.routes.ts, registered by the settings module) win over /tenants/:id in the router whatever the order.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +23,6 @@ import {
 import { actor, requireProfile } from '../../platform/http/auth.js';
 import type { PlanRow, TenantRow } from './tenants.repository.js';
 import type { TenantsService } from './tenants.service.js';
-import type { TenantPreferencesService } from './tenants.preferences.js';
-import { tenantPreferencesRoutes } from './tenants.preferences.routes.js';
 import type { TenantFlagsService } from './tenants.flags.js';
 import { tenantFlagsRoutes } from './tenants.flags.routes.js';
 import { tokensStateOf, type TenantTokensService } from './tenants.tokens.js';
@@ -63,12 +61,10 @@ const noContent = { 204: z.null().describe('No content') };
 
 export function tenantsRoutes(
   service: TenantsService,
-  preferences: TenantPreferencesService,
   flags: TenantFlagsService,
   tokens: TenantTokensService,
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(tenantPreferencesRoutes(preferences));
     await app.register(tenantFlagsRoutes(flags));
 
     app.get(

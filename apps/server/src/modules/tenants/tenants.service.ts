@@ -4,11 +4,10 @@
  */
 import type { z } from 'zod';
 import { PROTECTED_TENANT_ID, type createTenantInputSchema, type updateTenantInputSchema } from '@conversa/shared';
-import type { Database } from '../../platform/db/client.js';
+import type { Database, Queryable } from '../../platform/db/client.js';
 import { withSystem, withTenant, type TenantContext } from '../../platform/db/tenancy.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import { fail } from '../../platform/http/errors.js';
-import { insertDefaultSettings } from '../settings/index.js';
 import * as repo from './tenants.repository.js';
 import type { PlanRow, TenantRow } from './tenants.repository.js';
 
@@ -35,8 +34,13 @@ export interface TenantsService {
 const blankToNull = (value: string | null | undefined): string | null | undefined =>
   value === undefined ? undefined : value?.trim() || null;
 
-export function createTenantsService(deps: { db: Database; events: EventBus }): TenantsService {
-  const { db, events } = deps;
+/** Port: what a new tenant gets in the transaction that creates it; tenants owns it, settings implements it (modules.ts). */
+export interface TenantSetupPort {
+  setUpTenant(tx: Queryable, tenantId: number): Promise<void>;
+}
+
+export function createTenantsService(deps: { db: Database; events: EventBus; setup: TenantSetupPort }): TenantsService {
+  const { db, events, setup } = deps;
   return {
     async getOwnTenant(ctx) {
       const tenant = await withTenant(db, ctx, (tx) => repo.findTenantById(tx, ctx.tenantId));
@@ -51,7 +55,7 @@ export function createTenantsService(deps: { db: Database; events: EventBus }): 
     async createTenant(_ctx, input) {
       return withSystem(db, 'tenants.superadmin', async (tx) => {
         const tenant = await repo.insertTenant(tx, { ...input, identity: blankToNull(input.identity) ?? null });
-        await insertDefaultSettings(tx, tenant.id);
+        await setup.setUpTenant(tx, tenant.id);
         return tenant;
       });
     },

@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import type { Platform } from '../../platform/platform.js';
 import { createTicketsBulk } from './tickets.bulk.js';
 import { createTicketCreation } from './tickets.create.js';
@@ -58,9 +58,9 @@ export function createTicketsModule(
   messagingFor: (platform: Platform) => TicketMessagingPort,
   chatbotFor?: (platform: Platform) => TicketChatbotPort,
 ): AppModule {
-  return (platform, deps) => {
+  return (platform) => {
     const { db, events } = platform;
-    const messaging = deps.ticketMessaging ?? messagingFor(platform);
+    const messaging = messagingFor(platform);
     const jobs = createTicketsJobs({ db, events });
     const chatbot = chatbotFor?.(platform);
     const service = createTicketsService({

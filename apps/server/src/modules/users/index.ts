@@ -1,4 +1,4 @@
-import type { AppModule } from '../../modules.js';
+import type { AppModule } from '../../kernel/module.js';
 import { registerPresence } from './users.presence.js';
 import { registerUsersRealtime } from './users.realtime.js';
 import { usersRoutes } from './users.routes.js';

@@ -1,5 +1,6 @@
 /**
- * The caller's tenant preferences served under static /tenants/... paths (client-contract §15, §18): its due date,
+ * The caller's tenant preferences (documents in the settings table, so this module's; it moved here from tenants to
+ * break the tenants <-> settings cycle) served under static /tenants/... paths (client-contract §15, §18): its due date,
  * business hours with the absence message, the rating options and the system colours. Defaults stand until an admin
  * saves a value; the public colours are tenant 1's (the installation's own), as no tenant is known before login.
  */
@@ -28,9 +29,9 @@ import { systemContext, withTenant, type TenantContext } from '../../platform/db
 import { fail } from '../../platform/http/errors.js';
 import type { Queryable } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
-import { findTenantDocument, saveTenantDocument, type TenantDocumentName } from '../settings/index.js';
-import { tenants } from './tenants.tables.js';
-import { findTenantById } from './tenants.repository.js';
+import { tenants } from '../tenants/tenants.tables.js';
+import { findTenantById } from '../tenants/index.js';
+import { findTenantDocument, saveTenantDocument, type TenantDocumentName } from './settings.repository.js';
 
 declare module '../../platform/events/bus.js' {
   interface DomainEvents {

@@ -21,7 +21,7 @@ import {
   tenantWuzapiHostInputSchema,
 } from '@conversa/shared';
 import { actor, requireProfile } from '../../platform/http/auth.js';
-import type { TenantPreferencesService } from './tenants.preferences.js';
+import type { TenantPreferencesService } from './settings.preferences.js';
 
 const tags = ['tenants'];
 /** What the business-hours writes answer: the one object the read wraps in an array. */
