@@ -19,7 +19,7 @@ import { fail } from '../../platform/http/errors.js';
 import { findTenantChannel, type LiveOps } from '../channels/index.js';
 import { contacts } from '../contacts/contacts.tables.js';
 import type { Database } from '../../platform/db/client.js';
-import { isLiveType, sessionFailure } from './messages.live.js';
+import { isLiveType, sessionFailure } from './messages.live-session.js';
 import { messages } from './messages.tables.js';
 
 declare module '../../platform/events/bus.js' {
