@@ -13,6 +13,12 @@
  *
  * Every in-process method has an HTTP twin under `/__simulator/` for tests in another process (reliability, e2e).
  * Payloads cross HTTP as JSON with baileys' BufferJSON (Buffers survive).
+ *
+ * Long file: one protocol simulator, test-only. A third of it is the BaileysSimulator interface the tests read; the
+ * rest is one closure over one in-memory WhatsApp (sockets, their SSE streams and backlogs, recorded calls, numbers,
+ * LIDs, groups, pictures, media), where each socket method's answer and each control route sit beside the in-process
+ * method they mirror. Split into files, every part would take that whole state as a parameter and the twins would
+ * drift apart.
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
