@@ -7,7 +7,7 @@
  * invalid answer sends the step's reply again).
  */
 import type { AutoReplyGraphSource } from './chatbot.flows.js';
-import type { Runnable, RunnableCondition, RunnableNode } from './chatbot.runnable.js';
+import type { Runnable, RunnableCondition, RunnableNode } from './chatbot.runnable.types.js';
 
 const nodeId = (stepId: number) => String(stepId);
 

@@ -2,39 +2,13 @@
  * What the engine runs: a chat flow's graph or a legacy auto-reply compiled into the same shape (chatbot.legacy.ts),
  * read in the caller's transaction.
  */
-import {
-  chatFlowGraphSchema,
-  startTarget,
-  type ChatFlowCondition,
-  type ChatFlowConfigurations,
-  type ChatFlowInteraction,
-  type ChatFlowNodeAction,
-} from '@conversa/shared';
+import { chatFlowGraphSchema, startTarget, type ChatFlowConfigurations } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import { loadAutoReplyGraphSource, loadFlow } from './chatbot.flows.js';
 import { compileAutoReply } from './chatbot.legacy.js';
+import type { Runnable, RunnableNode } from './chatbot.runnable.types.js';
 
-/** A condition; a legacy auto-reply's carries the reply sent before its action. */
-export type RunnableCondition = ChatFlowCondition & { reply?: string | null };
-export interface RunnableNode {
-  id: string;
-  interactions: ChatFlowInteraction[];
-  conditions: RunnableCondition[];
-  actions: ChatFlowNodeAction[];
-}
-
-export interface Runnable {
-  /** `flow`: the ticket keeps chat_flow_id/step_chat_flow; `legacy`: auto_reply_id/step_auto_reply_id. */
-  kind: 'flow' | 'legacy';
-  id: number;
-  name: string;
-  isActive: boolean;
-  isDeleted?: boolean;
-  nodes: ReadonlyMap<string, RunnableNode>;
-  /** The step the start leads to. */
-  first: string | null;
-  config: ChatFlowConfigurations;
-}
+export type { Runnable, RunnableCondition, RunnableNode } from './chatbot.runnable.types.js';
 
 /** A stored flow as the engine runs it; null when missing or its stored graph no longer parses. */
 export async function loadRunnableFlow(tx: Queryable, id: number): Promise<Runnable | null> {

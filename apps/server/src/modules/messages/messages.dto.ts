@@ -12,7 +12,7 @@ import { loadTicketDto, loadTicketDtos } from '../tickets/index.js';
 import { tickets } from '../tickets/tickets.tables.js';
 import { users } from '../users/users.tables.js';
 import type { MediaLinks } from './messages.media-links.js';
-import type { MessageRow } from './messages.repository.js';
+import type { MessageRow } from './messages.types.js';
 import { messages } from './messages.tables.js';
 
 type ContactRef = NonNullable<MessageDto['contact']>;

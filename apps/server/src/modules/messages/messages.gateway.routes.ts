@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { messageDtoSchema } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
 import { GATEWAY_CHANNEL_TYPES } from '../channels/index.js';
-import type { MessagesRouteDeps } from './messages.routes.js';
-import { sendAnswerSchema, sendFromRequest } from './messages.routes.js';
+import type { MessagesRouteDeps } from './messages.routes.shared.js';
+import { sendAnswerSchema, sendFromRequest } from './messages.routes.shared.js';
 
 const tags = ['messages'];
 const ticketParamsSchema = z.object({ ticketId: z.coerce.number().int().positive() });

@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HUB_CHANNEL_TYPES, hubSendTemplateInputSchema, messageDtoSchema } from '@conversa/shared';
 import { actor } from '../../platform/http/auth.js';
-import type { MessagesRouteDeps } from './messages.routes.js';
-import { sendAnswerSchema, sendFromRequest } from './messages.routes.js';
+import type { MessagesRouteDeps } from './messages.routes.shared.js';
+import { sendAnswerSchema, sendFromRequest } from './messages.routes.shared.js';
 import { payloadSend, type SendRequirements } from './messages.send.js';
 
 const tags = ['messages'];

@@ -5,27 +5,14 @@
  * ProviderError or the last attempt ends the job as done (send: undelivered; media: failed), a transient error throws
  * and pg-boss retries with backoff. Handlers are idempotent: a sent message is never sent again.
  */
-import { z } from 'zod';
 import type { JobDefinition, JobSpec } from '../../platform/jobs/queue.js';
+import { mediaPayloadSchema, sendPayloadSchema, type MediaPayload, type SendPayload } from './messages.jobs.types.js';
 import { DOWNLOAD_MAX_ATTEMPTS, runDownloadMedia } from './messages.media-job.js';
 import type { PipelineDeps } from './messages.pipeline.js';
 import { runSend, SEND_MAX_ATTEMPTS } from './messages.send-job.js';
 
 export { DOWNLOAD_MAX_ATTEMPTS, SEND_MAX_ATTEMPTS };
-
-export const sendPayloadSchema = z.object({
-  tenantId: z.number().int().positive(),
-  messageId: z.number().int().positive(),
-  /** Publish chat:create on the first attempt: the message was queued inside someone else's transaction. */
-  announce: z.boolean().optional(),
-});
-export type SendPayload = z.infer<typeof sendPayloadSchema>;
-
-export const mediaPayloadSchema = z.object({
-  tenantId: z.number().int().positive(),
-  messageId: z.number().int().positive(),
-});
-export type MediaPayload = z.infer<typeof mediaPayloadSchema>;
+export { mediaPayloadSchema, sendPayloadSchema, type MediaPayload, type SendPayload } from './messages.jobs.types.js';
 
 export const SEND_MESSAGE_JOB: JobSpec<SendPayload> = {
   name: 'messages.send',

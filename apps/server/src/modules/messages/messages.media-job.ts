@@ -13,7 +13,7 @@ import {
   type ChannelCredentials,
 } from '../channels/index.js';
 import { loadMessageDto } from './messages.dto.js';
-import type { MediaPayload } from './messages.jobs.js';
+import type { MediaPayload } from './messages.jobs.types.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { findMessage, updateMessage, type MessagePatch, type MessageRow } from './messages.repository.js';
 

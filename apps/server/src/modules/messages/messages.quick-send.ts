@@ -11,7 +11,7 @@ import { fail } from '../../platform/http/errors.js';
 import { newMediaKey } from '../../platform/storage/media-store.js';
 import { findQuickMessageRow } from '../quick-messages/index.js';
 import type { PipelineDeps } from './messages.pipeline.js';
-import type { OutboundValues } from './messages.send.js';
+import type { OutboundValues } from './messages.send.types.js';
 import { mediaTypeFor } from './messages.upload.js';
 
 /** True for a JSON body naming a quick message (any value: a bad one must fail, not fall back to a text send). */

@@ -7,9 +7,9 @@ import { users } from '../users/users.tables.js';
 import { ticketSummaryColumns, type KnownRelations } from './messages.dto.js';
 import { messages } from './messages.tables.js';
 
-export type MessageRow = typeof messages.$inferSelect;
-export type MessageInsert = typeof messages.$inferInsert;
-export type MessagePatch = Partial<Omit<MessageInsert, 'id' | 'tenantId' | 'search'>>;
+import type { MessageInsert, MessagePatch, MessageRow } from './messages.types.js';
+
+export type { MessageInsert, MessagePatch, MessageRow } from './messages.types.js';
 
 /** Inserts unless the provider id (or the idFront) is already stored; undefined for a duplicate. */
 export async function insertMessageOnce(tx: Tx, values: MessageInsert): Promise<MessageRow | undefined> {

@@ -19,7 +19,7 @@ import { contacts } from '../contacts/contacts.tables.js';
 import { customerWindowOf } from '../tickets/index.js';
 import { loadMessageDto } from './messages.dto.js';
 import type { JobSpec } from '../../platform/jobs/queue.js';
-import type { SendPayload } from './messages.jobs.js';
+import type { SendPayload } from './messages.jobs.types.js';
 import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
 import { sendErrorReason } from './messages.send-errors.js';
 import { findMessage, updateMessage, type MessageRow } from './messages.repository.js';

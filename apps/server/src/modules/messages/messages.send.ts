@@ -28,29 +28,9 @@ import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from '
 import { quickMessageOutbound } from './messages.quick-send.js';
 import { assertWindowAllows } from './messages.window.js';
 import { bodyRenderedFor } from './messages.placeholders.js';
+import type { OutboundValues } from './messages.send.types.js';
 
-export interface StoredUploadMedia {
-  key: string;
-  name: string;
-  mime: string;
-  size: number;
-  mediaType: MessageMediaType;
-  isSticker: boolean;
-}
-
-export interface OutboundValues {
-  body: string;
-  quotedMsgId: number | null;
-  idFront: string | null;
-  sendType: string | null;
-  media: StoredUploadMedia | null;
-  /** An agent's own text (POST /messages JSON without sendType): signed when the signature rule says so. */
-  sign?: boolean;
-  /** Official channels: a template, buttons, a list or a file by URL (stored on the message for the send job). */
-  payload?: OutboundPayload | null;
-  /** The stored media type when it is not the upload's (templates, button, list, a file by URL). */
-  mediaType?: MessageMediaType;
-}
+export type { OutboundValues, StoredUploadMedia } from './messages.send.types.js';
 
 /**
  * The values of an official channel's payload send (a template, buttons, a list, a file by URL): no upload, no quote

@@ -11,7 +11,7 @@ import { looseBoolean, MEDIA_ALLOWED_MIME_PREFIXES, type MessageMediaType } from
 import { FileTypeRejectedError, receiveSingleFile } from '../../platform/http/multipart.js';
 import { newMediaKey, type MediaStore } from '../../platform/storage/media-store.js';
 import { uploadScheduleDateSchema } from './messages.schedule-port.js';
-import type { StoredUploadMedia } from './messages.send.js';
+import type { StoredUploadMedia } from './messages.send.types.js';
 
 export const uploadFieldsSchema = z.object({
   body: z.string().max(20_000).optional(),

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { actor } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { bodyParameterCount, findApprovedTemplate, renderTemplatePreview, sentParameters } from '../channels/index.js';
-import type { MessagesRouteDeps } from './messages.routes.js';
+import type { MessagesRouteDeps } from './messages.routes.shared.js';
 import { payloadSend, type SendRequirements } from './messages.send.js';
 import { receiveMediaUpload } from './messages.upload.js';
 

@@ -3,29 +3,23 @@
  * `schedules.sweep` cron (every minute) sends the due rows whose job was lost. Both go through sendScheduled, whose
  * claim makes a second run of the same row do nothing.
  */
-import { z } from 'zod';
 import { withSystem } from '../../platform/db/tenancy.js';
-import { defineJob, type JobDefinition } from '../../platform/jobs/queue.js';
+import { defineJob } from '../../platform/jobs/queue.js';
+import {
+  sendSchedulePayloadSchema,
+  sweepPayloadSchema,
+  type SchedulesJobs,
+  type SendSchedulePayload,
+} from './schedules.jobs.types.js';
 import { findDueSchedules } from './schedules.repository.js';
 import { sendScheduled, type ScheduleSendDeps } from './schedules.send.js';
+
+export { sendSchedulePayloadSchema, type SchedulesJobs, type SendSchedulePayload } from './schedules.jobs.types.js';
 
 export const SEND_SCHEDULE_JOB = 'schedules.send';
 export const SWEEP_SCHEDULES_JOB = 'schedules.sweep';
 /** Rows the sweeper sends per run (each in its own transaction). */
 export const SWEEP_BATCH = 200;
-
-export const sendSchedulePayloadSchema = z.object({
-  tenantId: z.number().int().positive(),
-  scheduleId: z.number().int().positive(),
-});
-export type SendSchedulePayload = z.infer<typeof sendSchedulePayloadSchema>;
-
-const sweepPayloadSchema = z.object({});
-
-export interface SchedulesJobs {
-  send: JobDefinition<SendSchedulePayload>;
-  sweep: JobDefinition<z.infer<typeof sweepPayloadSchema>>;
-}
 
 /** The sweeper's work: every due pending row (system path `schedules.due-sweep`), sent one by one. */
 export async function sweepDueSchedules(deps: ScheduleSendDeps, limit = SWEEP_BATCH): Promise<number> {

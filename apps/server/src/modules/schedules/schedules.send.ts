@@ -26,8 +26,8 @@ import { authorSees, findAuthor, targetRefusal } from './schedules.rules.js';
 import { mediaKindOf } from './schedules.upload.js';
 import * as repo from './schedules.repository.js';
 import type { ScheduleRow } from './schedules.repository.js';
-import { enqueueSend } from './schedules.service.js';
-import type { SchedulesJobs } from './schedules.jobs.js';
+import { enqueueSend } from './schedules.enqueue.js';
+import type { SchedulesJobs } from './schedules.jobs.types.js';
 import './schedules.events.js';
 
 export interface ScheduleSendDeps {

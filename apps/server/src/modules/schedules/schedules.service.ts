@@ -27,7 +27,8 @@ import type { MediaStore } from '../../platform/storage/media-store.js';
 import { findDefaultChannel, findTenantChannel } from '../channels/index.js';
 import { findVisibleTicket } from '../tickets/index.js';
 import { toScheduleDto } from './schedules.dto.js';
-import type { SchedulesJobs } from './schedules.jobs.js';
+import { enqueueSend } from './schedules.enqueue.js';
+import type { SchedulesJobs } from './schedules.jobs.types.js';
 import * as repo from './schedules.repository.js';
 import type { ScheduleRow } from './schedules.repository.js';
 import { findContact } from './schedules.contacts.js';
@@ -51,16 +52,6 @@ export function futureDate(value: string, timeZone: string, now = new Date()): D
   const date = parseScheduleDate(value, timeZone);
   if (!date || date.getTime() <= now.getTime()) throw fail('ERR_SCHEDULE_DATE_NOT_VALID');
   return date;
-}
-
-/** Enqueues the row's send to start at its time, in the caller's transaction. */
-export async function enqueueSend(tx: Tx, deps: Pick<SchedulesServiceDeps, 'queue' | 'jobs'>, row: ScheduleRow) {
-  const seconds = Math.max(0, Math.ceil((row.scheduleAt.getTime() - Date.now()) / 1000));
-  await deps.queue.enqueue(
-    deps.jobs.send,
-    { tenantId: row.tenantId, scheduleId: row.id },
-    { tx, ...(seconds > 0 ? { startAfterSeconds: seconds } : {}) },
-  );
 }
 
 export function createSchedulesService(deps: SchedulesServiceDeps) {

@@ -11,7 +11,7 @@ import { contactSetColumns, toContactDto } from '../contacts/index.js';
 import { contacts } from '../contacts/contacts.tables.js';
 import { queues } from '../queues/queues.tables.js';
 import { users } from '../users/users.tables.js';
-import type { TicketRow } from './tickets.repository.js';
+import type { TicketRow } from './tickets.types.js';
 import { tickets } from './tickets.tables.js';
 
 interface Joined {

@@ -1,10 +1,10 @@
 /** The queries on tickets and their logs. Tenant-scoped functions take the branded TenantId (RLS filters too). */
-import { and, asc, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
-import { TICKET_STATUSES, type TicketDto, type TicketLogType, type TicketStatus } from '@conversa/shared';
+import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
+import { TICKET_STATUSES, type TicketDto, type TicketStatus } from '@conversa/shared';
 import type { Queryable } from '../../platform/db/client.js';
 import type { TenantId } from '../../platform/db/tenancy.js';
 import { boundedCountColumn, pagedList } from '../../platform/db/paging.js';
-import { idIn, idList, statement, statementFamily } from '../../platform/db/statements.js';
+import { idIn, idList, statementFamily } from '../../platform/db/statements.js';
 import {
   CONTACT_SEARCH_KEYS,
   contactSearch,
@@ -14,8 +14,6 @@ import {
   type ContactSearchShape,
 } from '../contacts/index.js';
 import { contacts } from '../contacts/contacts.tables.js';
-import { queues } from '../queues/queues.tables.js';
-import { users } from '../users/users.tables.js';
 import {
   literalViewer,
   storedVisibilitySettings,
@@ -24,12 +22,13 @@ import {
   type VisibilityOptions,
   type VisibilitySettings,
 } from './tickets.policy.js';
-import { ticketLogs, tickets } from './tickets.tables.js';
+import { tickets } from './tickets.tables.js';
 import { loadTicketDtos, selectJoined, ticketDtoOf } from './tickets.dto.js';
+import type { NewTicket, TicketPatch, TicketRow } from './tickets.types.js';
 
-export type TicketRow = typeof tickets.$inferSelect;
-export type TicketPatch = Partial<Omit<typeof tickets.$inferInsert, 'id' | 'tenantId' | 'createdAt'>>;
-export type NewTicket = Omit<typeof tickets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type { NewTicket, TicketPatch, TicketRow } from './tickets.types.js';
+export { insertLog, listLogs } from './tickets.logs.js';
+export { findContactRef, queueExists, userExists } from './tickets.lookups.js';
 
 export interface ListFilter {
   statuses: TicketStatus[];
@@ -348,56 +347,4 @@ export async function updateTicket(tx: Queryable, tenantId: TenantId, id: number
     .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
     .returning();
   return row!;
-}
-
-const insertLogRow = statement('ticket_log_insert', ['tenantId', 'ticketId', 'userId', 'type', 'details'], (q, p) =>
-  q.insert(ticketLogs).values(p),
-);
-
-export async function insertLog(
-  tx: Queryable,
-  tenantId: TenantId,
-  log: { ticketId: number; userId: number | null; type: TicketLogType; details?: Record<string, unknown> },
-): Promise<void> {
-  await insertLogRow(tx, { tenantId, ...log, details: log.details ?? {} });
-}
-
-export async function listLogs(tx: Queryable, tenantId: TenantId, ticketId: number) {
-  return tx
-    .select({
-      id: ticketLogs.id,
-      type: ticketLogs.type,
-      createdAt: ticketLogs.createdAt,
-      details: ticketLogs.details,
-      userId: users.id,
-      userName: users.name,
-    })
-    .from(ticketLogs)
-    .leftJoin(users, eq(users.id, ticketLogs.userId))
-    .where(and(eq(ticketLogs.tenantId, tenantId), eq(ticketLogs.ticketId, ticketId)))
-    .orderBy(asc(ticketLogs.id));
-}
-
-export async function findContactRef(tx: Queryable, tenantId: TenantId, id: number) {
-  const [row] = await tx
-    .select({ id: contacts.id, isGroup: contacts.isGroup })
-    .from(contacts)
-    .where(and(eq(contacts.tenantId, tenantId), eq(contacts.id, id)));
-  return row;
-}
-
-export async function queueExists(tx: Queryable, tenantId: TenantId, id: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.tenantId, tenantId), eq(queues.id, id)));
-  return !!row;
-}
-
-export async function userExists(tx: Queryable, tenantId: TenantId, id: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
-  return !!row;
 }

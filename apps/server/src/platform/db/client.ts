@@ -7,19 +7,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { NodePgDatabase, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import type { Database, Queryable, Tx } from './client.types.js';
 import { NamingSession } from './statements.js';
 
-export type Database = PgDatabase<PgQueryResultHKT>;
-export type Tx = PgTransaction<
-  PgQueryResultHKT,
-  Record<string, never>,
-  ExtractTablesWithRelations<Record<string, never>>
->;
-/** Either the database or a transaction: what repositories accept. */
-export type Queryable = Database | Tx;
+export type { Database, Queryable, Tx } from './client.types.js';
 
 export interface SqlResult {
   rows: Record<string, unknown>[];

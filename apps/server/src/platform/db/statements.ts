@@ -27,7 +27,7 @@ import {
   type SelectedFieldsOrdered,
 } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { Queryable } from './client.js';
+import type { Queryable } from './client.types.js';
 
 const statementNames = new Map<string, string>();
 

@@ -8,21 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { MediaStore } from './media-store.types.js';
 import { createS3MediaStore, type S3Options } from './s3-store.js';
 
-export interface StoredMedia {
-  stream: Readable;
-  size: number;
-}
-
-export interface MediaStore {
-  /** Stores the bytes under the key (replacing any); returns the stored size. */
-  put(key: string, data: Buffer | Readable, mime: string): Promise<{ size: number }>;
-  /** The stored bytes, or null when the key holds nothing. */
-  get(key: string): Promise<StoredMedia | null>;
-  /** Removes the key; a missing key is not an error. */
-  delete(key: string): Promise<void>;
-}
+export type { MediaStore, StoredMedia } from './media-store.types.js';
 
 /** Keys come from our code (tenant id + generated name), never from clients; still refuse anything path-like. */
 const KEY_PATTERN = /^\d+\/[A-Za-z0-9._-]{1,200}$/;

@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { MediaStore } from './media-store.js';
+import type { MediaStore } from './media-store.types.js';
 
 export interface S3Options {
   endpoint: string;
