@@ -1,6 +1,7 @@
 /**
  * Routes (product-spec §2), hash-based. Public: /login, /signup, /reset/:token. Everything else sits in the shell
  * behind the guard. Screens are lazy chunks (see lazy.ts); route names of the spec are the route ids.
+ * Long file: one declarative table of every route of the spec's §2, kept whole so the tree reads as the spec's.
  */
 import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';

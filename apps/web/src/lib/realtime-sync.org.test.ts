@@ -2,21 +2,22 @@
  * Organisation events: `{T}:queue` and `{T}:tag` refresh the queue and tag lists; a tag changed in place also the
  * loaded contacts and tickets that show it. A contact's `contact:update` gives its loaded tickets its tags.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, toListFilter } from '../features/tickets/hooks/attendance-filter';
-import type { TicketPages } from '../features/tickets/hooks/ticket-list-cache';
+import type { TicketListResponse } from '@conversa/shared';
 import { contactFixture, contactPage } from '../test/contacts';
 import { fakeSocket } from '../test/socket';
 import { ticketFixture, ticketPage } from '../test/tickets';
 import { queryKeys } from './query-keys';
 import { startRealtimeSync } from './realtime-sync';
 
+// lib/ imports no feature: a loaded ticket list as the cache holds it (any filter: lib works on the lists' prefix).
+type TicketPages = InfiniteData<TicketListResponse, number>;
 const VIP = { id: 9, tag: 'VIP', color: '#c92a2a', isActive: true };
 
 function setup() {
   const queryClient = new QueryClient();
-  const listKey = queryKeys.ticketsList(toListFilter(DEFAULT_FILTER, ''));
+  const listKey = queryKeys.ticketsList({ status: ['open', 'pending'], searchParam: '' });
   const contactsKey = queryKeys.contactsList('', 1, 20);
   queryClient.setQueryData(queryKeys.queues, [{ id: 1, queue: 'Vendas', isActive: true }]);
   queryClient.setQueryData(queryKeys.tags, [VIP]);

@@ -1,6 +1,9 @@
 /**
- * The one place where server socket events become TanStack Query cache updates (STYLE.md: "update the cache from the
- * event"). Each event either patches the cached data in place or invalidates exactly the queries it affects.
+ * The live session's dispatcher: server socket events become TanStack Query cache updates (STYLE.md: "update the
+ * cache from the event"); each event either patches the cached data in place or invalidates exactly the queries it
+ * affects. The events of data lib/ keeps (presence, settings, users, contacts, channels, queues, tags) are handled
+ * here; a feature's own events by the handlers it registers (realtime-registry.ts), started with the session. lib/
+ * imports no feature. On every connection the live data is read again (catchUp).
  */
 import { notifications, type NotificationData } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
@@ -14,22 +17,9 @@ import {
   type ContactImportProgress,
   type ServerToClientEvents,
   type SettingDto,
-  type TicketDto,
-  type TicketListEvent,
   type UserOnlinePayload,
 } from '@conversa/shared';
-import {
-  applyCachedMessage,
-  findListedTicket,
-  isTicketListed,
-  removeCachedTicket,
-  toListItem,
-  upsertCachedTicket,
-} from '../features/tickets/hooks/ticket-list-cache';
-import { alertTicketActivity } from '../features/tickets/hooks/ticket-alerts';
-import { shiftTicketCounts, ticketCountsRefresher } from '../features/tickets/hooks/ticket-counts';
 import { patchCachedSession, removeCachedChannel, upsertCachedChannel } from './channels-cache';
-import { replaceMessage, upsertMessage, type MessagesData } from '../features/tickets/hooks/messages-cache';
 import { patchCachedContact, recordImportProgress, removeCachedContact } from './contacts-cache';
 import { i18next } from './i18n';
 import { startRegisteredHandlers } from './realtime-registry';
@@ -97,79 +87,6 @@ function startContactsSync(socket: AppSocket, queryClient: QueryClient, T: numbe
     clearTimeout(refreshTimer);
     socket.off(`${T}:contactList`, onContactList);
     socket.off(`${T}:contactImport`, onContactImport);
-  };
-}
-
-type TicketEvent = Parameters<ServerToClientEvents[`${number}:ticket`]>[0];
-
-/**
- * `{T}:ticketList` and `{T}:ticket` (client-contract §19) patch the loaded ticket lists and details in place: no list
- * is fetched again for a message or a ticket change (the reference client did; STYLE.md says not to). Inbound messages
- * on listed tickets and new pending tickets also beep and, while the page is hidden, notify.
- */
-export function startTicketsSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
-  const counts = ticketCountsRefresher(queryClient);
-  // The tab totals follow a ticket whose previous row is loaded (or that is new); otherwise they are read again.
-  const changed = (ticket: TicketDto, created: boolean) => {
-    const before = findListedTicket(queryClient, ticket.id);
-    upsertCachedTicket(queryClient, ticket);
-    if (before || created) shiftTicketCounts(queryClient, before, toListItem(ticket));
-    else counts.touch();
-  };
-  const onTicketList = (event: TicketListEvent) => {
-    switch (event.type) {
-      case 'ticket:create':
-      case 'ticket:update':
-        changed(event.payload, event.type === 'ticket:create');
-        return;
-      case 'ticket:delete': {
-        const before = findListedTicket(queryClient, event.payload.id);
-        removeCachedTicket(queryClient, event.payload.id);
-        if (before) shiftTicketCounts(queryClient, before, null);
-        else counts.touch();
-        return;
-      }
-      case 'notification:new': {
-        // The payload is a notification's partial ticket: a listed ticket keeps its row in every list (a list that
-        // has not loaded the row's page yet must not get it at the top either).
-        if (isTicketListed(queryClient, event.payload.id)) return;
-        upsertCachedTicket(queryClient, event.payload, { onlyIfAbsent: true });
-        counts.touch();
-        if (isTicketListed(queryClient, event.payload.id)) {
-          alertTicketActivity({
-            ticketId: event.payload.id,
-            title: i18next.t('tickets.alerts.newTicket'),
-            body: event.payload.contact.name || event.payload.name,
-          });
-        }
-        return;
-      }
-      case 'chat:create': {
-        const message = event.payload;
-        const row = applyCachedMessage(queryClient, message);
-        if (row && !message.fromMe) {
-          alertTicketActivity({
-            ticketId: row.id,
-            title: i18next.t('tickets.alerts.newMessage', { name: row.name }),
-            body: message.mediaName || message.body,
-          });
-        }
-        return;
-      }
-      default:
-        // chat:update / chat:ack / chat:delete change messages, not the list rows.
-        return;
-    }
-  };
-  const onTicket = (event: TicketEvent) => {
-    if (event.action === 'update') changed(event.ticket, false);
-  };
-  socket.on(`${T}:ticketList`, onTicketList);
-  socket.on(`${T}:ticket`, onTicket);
-  return () => {
-    counts.stop();
-    socket.off(`${T}:ticketList`, onTicketList);
-    socket.off(`${T}:ticket`, onTicket);
   };
 }
 
@@ -303,37 +220,6 @@ export function startSessionNotices(socket: AppSocket, T: number): () => void {
 }
 
 /**
- * `{T}:ticketList` chat events into the cached history of their ticket (only when that history is loaded):
- * chat:create appends (deduplicated by id and idFront), chat:update/ack/delete replace the message in place. A
- * ticket:update refreshes the cached ticket detail the chat header shows.
- */
-export function startChatSync(socket: AppSocket, queryClient: QueryClient, T: number): () => void {
-  const onTicketList = (event: TicketListEvent) => {
-    if (event.type === 'ticket:update') {
-      const ticket = event.payload;
-      queryClient.setQueryData<TicketDto>(queryKeys.ticket(ticket.id), (cached) => (cached ? ticket : cached));
-      return;
-    }
-    if (
-      event.type !== 'chat:create' &&
-      event.type !== 'chat:update' &&
-      event.type !== 'chat:ack' &&
-      event.type !== 'chat:delete'
-    ) {
-      return;
-    }
-    const message = event.payload;
-    const ticketId = message.ticket?.id ?? message.ticketId;
-    queryClient.setQueryData<MessagesData>(queryKeys.messages(ticketId), (data) => {
-      if (!data) return data;
-      return event.type === 'chat:create' ? upsertMessage(data, message) : replaceMessage(data, message);
-    });
-  };
-  socket.on(`${T}:ticketList`, onTicketList);
-  return () => socket.off(`${T}:ticketList`, onTicketList);
-}
-
-/**
  * `{T}:queue`, `{T}:kanban` and `{T}:tag`: the queue, lane and tag lists (screens and pickers) are read again. A tag changed in place
  * (renamed, recoloured, switched off) also re-reads the loaded contacts and tickets, which carry its name and colour.
  */
@@ -410,20 +296,16 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   socket.on(`${T}:settings`, onSettings);
   socket.on(`${T}:users`, onUsers);
   const stopContacts = startContactsSync(socket, queryClient, T);
-  const stopTickets = startTicketsSync(socket, queryClient, T);
   const stopChannels = startChannelsSync(socket, queryClient, T);
-  const stopChat = startChatSync(socket, queryClient, T);
   const stopNotices = startSessionNotices(socket, T);
-  // Handlers the features register for their own events (realtime-registry.ts).
+  // Handlers the features register for their own events (realtime-registry.ts): tickets, chat, boards, notes, ...
   const stopRegistered = startRegisteredHandlers(socket, queryClient, T);
   return () => {
     stopRegistered();
     stopNotices();
     stopOrganisation();
     stopContacts();
-    stopTickets();
     stopChannels();
-    stopChat();
     socket.off(`${T}:user-online`, onUserOnline);
     socket.off(`${T}:updateStatusUser`, onUpdateStatusUser);
     socket.off(`${T}:chat:updateOnlineBubbles`, onOnlineBubbles);
@@ -433,7 +315,11 @@ export function startRealtimeSync(socket: AppSocket, queryClient: QueryClient, t
   };
 }
 
-/** What socket events keep fresh: the data a screen may have read before the socket joined its rooms. */
+/**
+ * What socket events keep fresh: the data a screen may have read before the socket joined its rooms. The keys are
+ * lib's (query-keys.ts), so the registered handlers' data is covered too: ticketsAll holds the tickets feature's lists,
+ * tab totals and details, messagesAll its chat histories.
+ */
 const LIVE_QUERIES = [
   queryKeys.ticketsAll,
   queryKeys.messagesAll,

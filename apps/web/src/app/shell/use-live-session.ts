@@ -1,6 +1,7 @@
 /**
- * What the shell keeps running for a logged-in user: the socket with its cache sync, and the tenant check — a tenant
- * whose status is not active means a warning and a logout (product-spec §6), re-checked on every screen change.
+ * What the shell keeps running for a logged-in user: the socket with its cache sync and the session's feature handlers
+ * (../realtime-handlers.ts), and the tenant check — a tenant whose status is not active means a warning and a logout
+ * (product-spec §6), re-checked on every screen change.
  */
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useCurrentTenant } from '../../lib/current-tenant';
 import { notifyWarning } from '../../lib/notify';
-import { startRealtimeSync } from '../../lib/realtime-sync';
 import { logout } from '../../lib/session';
 import { onSessionEnd } from '../../lib/session-events';
 import { connectSocket, disconnectSocket } from '../../lib/socket';
 import type { StoredSession } from '../../lib/storage';
+import { startLiveSync } from '../realtime-handlers';
 
 const TENANT_RECHECK_MS = 30_000;
 
@@ -23,7 +24,7 @@ export function useLiveSession(session: StoredSession | null): void {
   useEffect(() => {
     if (tenantId === null) return;
     const socket = connectSocket(tenantId);
-    const stop = startRealtimeSync(socket, queryClient, tenantId);
+    const stop = startLiveSync(socket, queryClient, tenantId);
     return () => stop();
   }, [tenantId, queryClient]);
 

@@ -40,7 +40,7 @@ export const useTicketsList = (filter: ListFilter) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /tickets/{id}: the whole ticket (client-contract §20.2); kept live by realtime-sync. */
+/** GET /tickets/{id}: the whole ticket (client-contract §20.2); kept live by ./realtime.ts. */
 export const useTicket = (id: number) =>
   useQuery({
     queryKey: queryKeys.ticket(id),

@@ -1,6 +1,6 @@
 /**
  * Pure helpers over the cached chat history (queryKeys.messages(ticketId)): an infinite query of
- * MessageListResponse pages, page 1 (index 0) the newest. Used by realtime-sync (chat:* events) and by the chat's own
+ * MessageListResponse pages, page 1 (index 0) the newest. Used by ../api/realtime.ts (chat:* events) and by the chat's own
  * mutations (optimistic bubbles, edits, deletions), so both paths change the cache the same way.
  */
 import type { InfiniteData } from '@tanstack/react-query';

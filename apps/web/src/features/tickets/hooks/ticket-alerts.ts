@@ -1,6 +1,6 @@
 /**
  * New-activity alerts of the ticket screen: a short beep (WebAudio, muted by a toggle kept in localStorage) and a
- * browser notification while the page is hidden (after the user granted it from a button). realtime-sync.ts calls
+ * browser notification while the page is hidden (after the user granted it from a button). ../api/realtime.ts calls
  * `alertTicketActivity` for inbound messages on listed tickets and for notification:new.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys';
-import { startRealtimeSync } from '../../../lib/realtime-sync';
 import { fakeSocket } from '../../../test/socket';
 import { messageFixture, ticketDtoFixture, ticketFixture, ticketPage } from '../../../test/tickets';
+import { startTicketsLive, stopTicketsLive } from '../api/realtime.fixtures';
 import { DEFAULT_FILTER, toListFilter } from './attendance-filter';
 import {
   applyMessageToPages,
@@ -93,12 +93,13 @@ describe('realtime sync of tickets', () => {
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     const refetch = vi.spyOn(queryClient, 'refetchQueries');
     const { socket, emit, handlers } = fakeSocket();
-    const stop = startRealtimeSync(socket, queryClient, 4);
+    const stop = startTicketsLive(socket, queryClient, 4);
     const list = (k: readonly unknown[] = key) => ids(queryClient.getQueryData<TicketPages>(k));
     return { queryClient, emit, stop, handlers, list, invalidate, refetch };
   }
 
   beforeEach(() => vi.mocked(alertTicketActivity).mockClear());
+  afterEach(() => stopTicketsLive());
 
   it('ticket:create and ticket:update go into the lists they match, without a re-fetch', () => {
     const { queryClient, emit, list, invalidate, refetch } = setup();

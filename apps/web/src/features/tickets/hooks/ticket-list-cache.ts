@@ -1,6 +1,6 @@
 /**
  * Tickets in the TanStack Query cache. Loaded lists are infinite queries keyed by `queryKeys.ticketsList(ListFilter)`;
- * realtime-sync.ts (socket events) and the tickets feature (its own mutations) patch them in place with these helpers,
+ * ../api/realtime.ts (socket events) and the tickets feature (its own mutations) patch them in place with these helpers,
  * so a new message or a changed ticket never re-fetches the list (STYLE.md).
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';

@@ -1,10 +1,13 @@
+/** The chat histories and ticket details the tickets feature's handlers (realtime.ts) keep live in the session. */
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { historyOf, messageFixture, pageOf, ticketFixture } from '../features/tickets/components/chat/chat-fixtures';
-import { flattenHistory, type MessagesData } from '../features/tickets/hooks/messages-cache';
-import { fakeSocket } from '../test/socket';
-import { queryKeys } from './query-keys';
-import { startRealtimeSync } from './realtime-sync';
+import { afterEach, describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys';
+import { fakeSocket } from '../../../test/socket';
+import { historyOf, messageFixture, pageOf, ticketFixture } from '../components/chat/chat-fixtures';
+import { flattenHistory, type MessagesData } from '../hooks/messages-cache';
+import { startTicketsLive, stopTicketsLive } from './realtime.fixtures';
+
+afterEach(() => stopTicketsLive());
 
 function setup() {
   const queryClient = new QueryClient();
@@ -13,7 +16,7 @@ function setup() {
     historyOf(pageOf([messageFixture(1), messageFixture(2, { fromMe: true, ack: 1 })])),
   );
   const { socket, emit, handlers } = fakeSocket();
-  const stop = startRealtimeSync(socket, queryClient, 4);
+  const stop = startTicketsLive(socket, queryClient, 4);
   const items = () => flattenHistory(queryClient.getQueryData<MessagesData>(queryKeys.messages(10))).items;
   return { queryClient, emit, handlers, stop, items };
 }
