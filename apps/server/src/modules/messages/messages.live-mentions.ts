@@ -18,7 +18,7 @@ import { findVisibleTicket, loadTicketDto, touchTicketOnOutbound } from '../tick
 import { loadMessageDto } from './messages.dto.js';
 import { groupTicket, participantsOf } from './messages.live-groups.js';
 import { isStatefulType, onSession, type LiveDeps } from './messages.live-session.js';
-import { publishMessage } from './messages.pipeline.js';
+import { publishSent } from './messages.pipeline.js';
 import { findMessage, insertMessageOnce, updateMessage } from './messages.repository.js';
 import { recipientFor, recordSendOutcome, SEND_MAX_ATTEMPTS } from './messages.send-job.js';
 
@@ -128,14 +128,7 @@ export async function sendMention(
     const dto = await loadTicketDto(tx, ticket.id);
     return { message: await loadMessageDto(tx, row, pipeline.links, dto), ticket: dto };
   });
-  publishMessage(pipeline.events, ctx.tenantId, 'chat:create', stored.message);
-  if (stored.ticket) {
-    pipeline.events.publish('tickets.changed', {
-      tenantId: ctx.tenantId,
-      type: 'ticket:update',
-      ticket: stored.ticket,
-    });
-  }
+  publishSent(pipeline.events, ctx.tenantId, stored.message, stored.ticket);
   return stored.message;
 }
 

@@ -1,5 +1,5 @@
 /** What the message pipeline's services and jobs share: narrow dependencies and the after-commit publisher. */
-import type { MessageEventDto } from '@conversa/shared';
+import type { MessageEventDto, TicketDto } from '@conversa/shared';
 import type { Database } from '../../platform/db/client.js';
 import type { EventBus } from '../../platform/events/bus.js';
 import type { JobQueue } from '../../platform/jobs/queue.js';
@@ -30,6 +30,17 @@ export function publishMessage(
   message: MessageEventDto,
 ): void {
   events.publish('messages.changed', { tenantId, ticketId: message.ticketId, type, message });
+}
+
+/** After a send is stored: the new message (chat:create) and, when the send touched it, its ticket (ticket:update). */
+export function publishSent(
+  events: EventBus,
+  tenantId: number,
+  message: MessageEventDto,
+  ticket: TicketDto | null | undefined,
+): void {
+  publishMessage(events, tenantId, 'chat:create', message);
+  if (ticket) events.publish('tickets.changed', { tenantId, type: 'ticket:update', ticket });
 }
 
 /** Provider error texts can be long (HTML error pages): keep what fits a log line. */

@@ -23,7 +23,7 @@ import { findVisibleTicket, loadTicketDto, touchTicketOnOutbound, type TicketRow
 import { loadMessageDto } from './messages.dto.js';
 import { signedBody } from './messages.signature.js';
 import { SEND_MESSAGE_JOB } from './messages.jobs.js';
-import { publishMessage, type PipelineDeps } from './messages.pipeline.js';
+import { publishSent, type PipelineDeps } from './messages.pipeline.js';
 import { findByIdFront, findMessage, insertMessageOnce, type MessageRow } from './messages.repository.js';
 import { quickMessageOutbound } from './messages.quick-send.js';
 import { assertWindowAllows } from './messages.window.js';
@@ -204,14 +204,7 @@ export function createSendService(deps: PipelineDeps) {
         if (values.media) await deps.store.delete(values.media.key);
         return result.message;
       }
-      publishMessage(deps.events, ctx.tenantId, 'chat:create', result.message);
-      if (result.ticket) {
-        deps.events.publish('tickets.changed', {
-          tenantId: ctx.tenantId,
-          type: 'ticket:update',
-          ticket: result.ticket,
-        });
-      }
+      publishSent(deps.events, ctx.tenantId, result.message, result.ticket);
       return result.message;
     },
   };
