@@ -17,7 +17,7 @@ const MODULE_STACK = [
   ['tickets'],
   ['messages'],
   ['notes'],
-  ['chatbot', 'evaluations', 'protocols', 'schedules'],
+  ['campaigns', 'chatbot', 'evaluations', 'protocols', 'schedules'],
   ['inbox'],
 ];
 

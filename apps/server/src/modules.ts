@@ -27,6 +27,7 @@ import { notesModule } from './modules/notes/index.js';
 import { notificationsModule } from './modules/notifications/index.js';
 import { protocolsModule } from './modules/protocols/index.js';
 import { chatbotModule, chatbotTicketPort } from './modules/chatbot/index.js';
+import { campaignsModule } from './modules/campaigns/index.js';
 
 /** What tests put in place of a module's real collaborator (buildApp's deps carry them). */
 export interface ModuleOverrides {
@@ -71,6 +72,7 @@ export function appModules(overrides: ModuleOverrides = {}): AppModule[] {
     notesModule,
     protocolsModule,
     schedulesModule,
+    campaignsModule,
     chatbotModule,
     inboxModule,
   ];

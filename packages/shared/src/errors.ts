@@ -84,6 +84,11 @@ export const errorCatalogue = {
     'Only pending or canceled campaigns can be updated.',
   ),
   ERROR_CAMPAIGN_DATE_NOT_VALID: def(400, 'A data deve ser posterior a agora.', 'The date must be after now.'),
+  ERR_CONTACT_BLOCKED: def(
+    400,
+    'O contato está bloqueado: não recebe mensagens.',
+    'The contact is blocked: it receives no messages.',
+  ),
   ERR_NO_FAST_REPLY_FOUND: def(404, 'Mensagem rápida não encontrada.', 'Quick message not found.'),
   ERR_FAST_REPLY_EXISTS: def(409, 'Mensagem rápida já existe.', 'Quick message already exists.'),
   ERR_NO_QUEUE_FOUND: def(404, 'Fila não encontrada.', 'Queue not found.'),

@@ -1,3 +1,4 @@
+export * from './campaigns.js';
 export * from './channels.js';
 export * from './constants.js';
 export * from './contacts.js';

@@ -83,6 +83,11 @@ export interface ServerToClientEvents {
     id: number;
     ticketId: number | null;
   }) => void;
+  /**
+   * A campaign changed (created, edited, deleted, started, canceled, a recipient sent, finished): its id only, to the
+   * supervisors and admins; the campaigns screens re-read it (ours: client-contract names no campaign event).
+   */
+  [event: TenantEvent<'campaign'>]: (payload: { action: 'create' | 'update' | 'delete'; id: number }) => void;
   /** A note of a ticket the user may see (notes are internal: only ticket viewers get them). */
   [event: TenantEvent<'ticketNote'>]: (payload: TicketNoteEvent) => void;
   /** A notification for this user (a mention in a note), or for the whole tenant. */

@@ -35,7 +35,8 @@ export type { AdapterLookup } from './messages.adapters.js';
 export { createMediaLinks } from './messages.media-links.js';
 export type { MediaLinks } from './messages.media-links.js';
 export { loadMessageDto, loadMessageDtos, loadMessageEventDtos } from './messages.dto.js';
-export { publishMessage } from './messages.pipeline.js';
+export { publishMessage, publishSent } from './messages.pipeline.js';
+export { mediaTypeFor } from './messages.upload.js';
 export type { MessageChange, PipelineDeps } from './messages.pipeline.js';
 export type { MessageRow } from './messages.repository.js';
 export {

@@ -26,8 +26,11 @@ export interface ActiveTicketRequest {
   channelId: number;
   channelType: ChannelType;
   isGroup: boolean;
-  /** Status of a new ticket: customers open `pending` tickets; an agent's forward opens one for themself. */
-  status: 'pending' | 'open';
+  /**
+   * Status of a new ticket: customers open `pending` tickets; an agent's forward opens one for themself; a campaign's
+   * send to a contact without an active ticket keeps its message on a `closed` one (not in the agents' queues).
+   */
+  status: 'pending' | 'open' | 'closed';
   userId: number | null;
   queueId: number | null;
   /** Who caused the creation (the create log row); null for a customer's message. */

@@ -75,6 +75,7 @@ export type SystemPath =
   | 'channels.sessions'
   | 'channels.gateway-sharing'
   | 'schedules.due-sweep'
+  | 'campaigns.sweep'
   | 'tickets.auto-close';
 
 export async function withSystem<T>(db: Database, path: SystemPath, fn: (tx: Tx) => Promise<T>): Promise<T> {
