@@ -32,6 +32,7 @@ CREATE TABLE "campaigns" (
 	"media_bytes" bigint,
 	"queue_id" bigint,
 	"user_id" bigint,
+	"processed_count" integer DEFAULT 0 NOT NULL,
 	"finished_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -107,6 +107,10 @@ async function tickInTenant(tx: Tx, deps: LaneDeps, payload: LaneTickPayload): P
     return { outcome: 'idle', campaignIds: finished };
   }
   const sent = await sendRecipient(tx, deps, next.campaign, next.recipientId, next.ordinal);
+  await tx
+    .update(campaigns)
+    .set({ processedCount: sql`${campaigns.processedCount} + 1` })
+    .where(eq(campaigns.id, next.campaign.id));
   const finished = await finishDrained(tx, payload.channelId);
   // The next tick, the campaign's delay later (from now on the database's clock), carries the lane's next number.
   const delay = next.campaign.delaySeconds;
@@ -125,7 +129,8 @@ async function tickInTenant(tx: Tx, deps: LaneDeps, payload: LaneTickPayload): P
 
 /**
  * The channel's next unsent recipient: the processing campaigns in start order, each campaign's recipients in the
- * order they were added. `ordinal` (how many of the campaign were handled before) picks the message in turn.
+ * order they were added. `ordinal` (how many of the campaign were handled before: its processed count) picks the
+ * message in turn.
  */
 async function nextRecipient(tx: Tx, channelId: number) {
   const [row] = await tx
@@ -143,11 +148,7 @@ async function nextRecipient(tx: Tx, channelId: number) {
     .limit(1)
     .for('update', { of: campaignContacts, skipLocked: true });
   if (!row) return null;
-  const [done] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(campaignContacts)
-    .where(and(eq(campaignContacts.campaignId, row.campaign.id), eq(campaignContacts.processed, true)));
-  return { ...row, ordinal: done?.n ?? 0 };
+  return { ...row, ordinal: row.campaign.processedCount };
 }
 
 /** The processing campaigns of the channel with nothing left to send become finished; answers their ids. */

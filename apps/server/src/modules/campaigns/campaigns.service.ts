@@ -206,7 +206,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     async duplicate(ctx: AuthedContext, id: number): Promise<CampaignDto> {
       const dto = await withTenant(db, ctx, async (tx) => {
         const row = await found(tx, id);
-        const { id: _id, createdAt: _c, updatedAt: _u, finishedAt: _f, ...form } = row;
+        const { id: _id, createdAt: _c, updatedAt: _u, finishedAt: _f, processedCount: _p, ...form } = row;
         const copy = await repo.insertCampaign(tx, {
           ...form,
           // The copy has a file of its own: deleting one campaign must not remove the other's.

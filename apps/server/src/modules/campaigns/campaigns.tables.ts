@@ -47,6 +47,8 @@ export const campaigns = pgTable(
     mediaBytes: bigint('media_bytes', { mode: 'number' }),
     queueId: bigint('queue_id', { mode: 'number' }).references(() => queues.id, { onDelete: 'set null' }),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** Recipients handled so far (sent or skipped): picks the next message in turn without counting rows. */
+    processedCount: integer('processed_count').notNull().default(0),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
