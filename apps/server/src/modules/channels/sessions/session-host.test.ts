@@ -101,6 +101,13 @@ const sessionRow = async (channelId: number) =>
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+/** The host's opened session of the channel; throws until it is there (for vi.waitFor). */
+function opened<L extends { channelId: number }>(host: { opened: L[] }, channelId: number): L {
+  const live = host.opened.find((l) => l.channelId === channelId);
+  if (!live) throw new Error(`channel ${channelId} not opened yet`);
+  return live;
+}
+
 describe('lease', () => {
   it('one node claims a wanted session, opens it with a QR login and renews the lease; the other claims nothing', async () => {
     const a = makeHost('node-a');
@@ -141,8 +148,7 @@ describe('lease', () => {
     const b = makeHost('node-b2', { leaseTtlMs: 400, renewMs: 100 });
     const channelId = await baileysChannel();
     await a.host.tick();
-    await settle();
-    expect(a.host.running()).toContain(channelId);
+    await vi.waitFor(() => expect(a.host.running()).toContain(channelId));
     // While the lease is alive, b cannot take it.
     await b.host.tick();
     expect(b.host.running()).toEqual([]);
@@ -184,8 +190,7 @@ describe('lease', () => {
     const d = makeHost('node-d');
     const channelId = await baileysChannel();
     await d.host.tick();
-    await settle();
-    const live = d.opened.find((l) => l.channelId === channelId)!;
+    const live = await vi.waitFor(() => opened(d, channelId));
     await withTenant(t.platform.db, systemContext(1), (tx) =>
       saveIntent(tx, asTenantId(1), channelId, { wanted: false }),
     );
@@ -208,8 +213,7 @@ describe('closed(reason)', () => {
     const e = makeHost('node-e');
     const channelId = await baileysChannel();
     await e.host.tick();
-    await settle();
-    const first = e.opened.find((l) => l.channelId === channelId)!;
+    const first = await vi.waitFor(() => opened(e, channelId));
     first.context.closed('lost');
     await vi.waitFor(() => expect(e.opened.filter((l) => l.channelId === channelId)).toHaveLength(2));
     expect(e.statuses).toContainEqual({ channelId, status: 'OPENING', retry: true });
@@ -231,8 +235,8 @@ describe('closed(reason)', () => {
       const f = makeHost(`node-f-${reason}`);
       const channelId = await baileysChannel();
       await f.host.tick();
-      await settle();
-      f.opened.find((l) => l.channelId === channelId)!.context.closed(reason);
+      // Opening runs after the claim: under load it takes longer than any fixed delay.
+      (await vi.waitFor(() => opened(f, channelId))).context.closed(reason);
       await vi.waitFor(() => expect(f.statuses).toContainEqual({ channelId, status, retry: false }));
       await vi.waitFor(async () => expect((await sessionRow(channelId)).wanted).toBe(false));
       expect((await sessionRow(channelId)).owner).toBeNull();
