@@ -11,6 +11,7 @@ import {
   IconBolt,
   IconRobot,
   IconCalendarTime,
+  IconSpeakerphone,
   IconClockHour4,
   IconMessageCircleHeart,
   IconStar,
@@ -52,6 +53,7 @@ export type MenuName =
   | 'notas'
   | 'protocolos'
   | 'agendamentos'
+  | 'campanhas'
   | 'chatFlow'
   | 'horarioAtendimento';
 
@@ -166,6 +168,14 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconCalendarTime,
     profiles: ['super', 'admin'],
   },
+  // Campaigns: supervisor menu and up (product-spec §2 "Campaigns"); /campanhas/:campanhaId lists a campaign's contacts.
+  {
+    name: 'campanhas',
+    path: '/campanhas',
+    labelKey: 'campaigns.menu',
+    icon: IconSpeakerphone,
+    profiles: ['super', 'admin'],
+  },
   {
     name: 'tenants',
     path: '/tenants',
@@ -238,6 +248,7 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   notas: ['super', 'admin'],
   protocolos: ['super', 'admin'],
   agendamentos: ['super', 'admin'],
+  campanhas: ['super', 'admin'],
   chatFlow: ['super', 'admin'],
   horarioAtendimento: ['super', 'admin'],
 };

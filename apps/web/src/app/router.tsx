@@ -464,6 +464,26 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'campanhas',
+            element: guarded(ROUTE_PROFILES.campanhas),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/campaigns/components/CampaignsPage'),
+                  (m) => m.CampaignsPage,
+                ),
+              },
+              {
+                path: ':campanhaId',
+                lazy: screen(
+                  () => import('../features/campaigns/components/CampaignContactsPage'),
+                  (m) => m.CampaignContactsPage,
+                ),
+              },
+            ],
+          },
+          {
             path: 'tenants',
             element: guarded(ROUTE_PROFILES.tenants),
             children: [
