@@ -147,7 +147,6 @@ function CampaignContacts({ id }: { id: number }) {
           highlightOnHover
           minHeight={rows.length ? undefined : 220}
           fetching={recipients.isFetching}
-          loadingText={t('common.loading')}
           noRecordsText={t('campaigns.contacts.empty')}
           noRecordsIcon={<IconUsers size={32} aria-hidden />}
           records={rows}

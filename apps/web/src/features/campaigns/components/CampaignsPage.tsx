@@ -295,7 +295,6 @@ export function CampaignsPage() {
           highlightOnHover
           minHeight={list.data?.length ? undefined : 220}
           fetching={list.isFetching}
-          loadingText={t('common.loading')}
           noRecordsText={t('campaigns.empty')}
           noRecordsIcon={<IconSpeakerphone size={32} aria-hidden />}
           records={list.data ?? []}
