@@ -9,7 +9,12 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, fail } from './errors.js';
 
-export const SIZE_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+export const SIZE_ERRORS = new Set([
+  'FST_REQ_FILE_TOO_LARGE',
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
 
 /** A file of the wrong type: the spec's file-rejected text, with 400 rather than the catalogue's 413. */
 export class FileTypeRejectedError extends AppError {
