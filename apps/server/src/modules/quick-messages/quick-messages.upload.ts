@@ -5,26 +5,14 @@
  * ERR_PAYLOAD_TOO_LARGE, the catalogue's file-rejected text); whatever fails after the file was stored removes it.
  */
 import type { FastifyRequest } from 'fastify';
-import { MEDIA_ALLOWED_MIME_PREFIXES, quickMessageFieldsSchema, type QuickMessageFields } from '@conversa/shared';
-import { fail } from '../../platform/http/errors.js';
-import { FileTypeRejectedError } from '../../platform/http/multipart.js';
+import { quickMessageFieldsSchema, type QuickMessageFields } from '@conversa/shared';
+import { allowedMediaMime, FileTypeRejectedError, receiveOptionalFile } from '../../platform/http/multipart.js';
 import { newMediaKey, type MediaStore } from '../../platform/storage/media-store.js';
 import type { QuickMessageFile } from './quick-messages.repository.js';
-
-const SIZE_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
-
-const allowedMime = (mime: string): boolean =>
-  MEDIA_ALLOWED_MIME_PREFIXES.some((prefix) => mime.toLowerCase().startsWith(prefix));
 
 export interface ReceivedQuickMessage {
   fields: QuickMessageFields;
   file: QuickMessageFile | null;
-}
-
-function parseFields(raw: unknown): QuickMessageFields {
-  const parsed = quickMessageFieldsSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'key'));
-  return parsed.data;
 }
 
 export async function receiveQuickMessage(
@@ -32,33 +20,21 @@ export async function receiveQuickMessage(
   store: MediaStore,
   tenantId: number,
 ): Promise<ReceivedQuickMessage> {
-  if (!request.isMultipart()) return { fields: parseFields(request.body), file: null };
-  let file: QuickMessageFile | null = null;
-  const raw: Record<string, string> = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        raw[part.fieldname] = String(part.value);
-        continue;
-      }
-      // Other file fields, a second file and an empty file input (no name) are drained and ignored.
-      if (part.fieldname !== 'medias' || file || !part.filename) {
-        part.file.resume();
-        continue;
-      }
-      if (!allowedMime(part.mimetype)) {
+  // Other file fields, a second file and an empty file input (no name) are drained and ignored.
+  const { saved, fields } = await receiveOptionalFile(request, {
+    fileField: 'medias',
+    fields: quickMessageFieldsSchema,
+    fallbackField: 'key',
+    async save(part): Promise<QuickMessageFile> {
+      if (!allowedMediaMime(part.mimetype)) {
         part.file.resume();
         throw new FileTypeRejectedError('medias');
       }
       const key = newMediaKey(tenantId, part.filename);
       const { size } = await store.put(key, part.file, part.mimetype);
-      file = { media: key.slice(key.indexOf('/') + 1), mediaKey: key, mediaType: part.mimetype, mediaBytes: size };
-      if (part.file.truncated) throw fail('ERR_PAYLOAD_TOO_LARGE', 'medias');
-    }
-    return { fields: parseFields(raw), file };
-  } catch (error) {
-    if (file) await store.delete(file.mediaKey);
-    if (SIZE_ERRORS.has((error as { code?: string }).code ?? '')) throw fail('ERR_PAYLOAD_TOO_LARGE', 'medias');
-    throw error;
-  }
+      return { media: key.slice(key.indexOf('/') + 1), mediaKey: key, mediaType: part.mimetype, mediaBytes: size };
+    },
+    discard: (file) => store.delete(file.mediaKey),
+  });
+  return { fields, file: saved };
 }

@@ -7,6 +7,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { MEDIA_ALLOWED_MIME_PREFIXES } from '@conversa/shared';
 import { AppError, fail } from './errors.js';
 
 export const SIZE_ERRORS = new Set([
@@ -65,4 +66,50 @@ export async function receiveSingleFile<T, F extends z.ZodType>(
     throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? upload.fallbackField ?? upload.fileField));
   }
   return { saved, fields: parsed.data };
+}
+
+/** The file types an upload may carry (MEDIA_ALLOWED_MIME_PREFIXES of the catalogue). */
+export const allowedMediaMime = (mime: string): boolean =>
+  MEDIA_ALLOWED_MIME_PREFIXES.some((prefix) => mime.toLowerCase().startsWith(prefix));
+
+function parseFields<F extends z.ZodType>(upload: SingleFileUpload<unknown, F>, raw: unknown): z.output<F> {
+  const parsed = upload.fields.safeParse(raw ?? {});
+  if (!parsed.success) {
+    throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? upload.fallbackField ?? upload.fileField));
+  }
+  return parsed.data;
+}
+
+/**
+ * A form whose file is optional (client-contract forms with `medias`: quick messages, campaigns): a JSON body, or
+ * multipart where the file part may be absent or an empty file input (no name). The first `fileField` file is handed
+ * to `save`, others are drained; whatever fails after it was saved (a truncated file, a later part, bad fields)
+ * discards it.
+ */
+export async function receiveOptionalFile<T, F extends z.ZodType>(
+  request: FastifyRequest,
+  upload: SingleFileUpload<T, F>,
+): Promise<{ saved: T | null; fields: z.output<F> }> {
+  if (!request.isMultipart()) return { saved: null, fields: parseFields(upload, request.body) };
+  let saved: T | null = null;
+  const raw: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        raw[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== upload.fileField || saved !== null || !part.filename) {
+        part.file.resume();
+        continue;
+      }
+      saved = await upload.save(part);
+      if (part.file.truncated) throw fail('ERR_PAYLOAD_TOO_LARGE', upload.fileField);
+    }
+    return { saved, fields: parseFields(upload, raw) };
+  } catch (error) {
+    if (saved !== null) await upload.discard(saved);
+    if (SIZE_ERRORS.has((error as { code?: string }).code ?? '')) throw fail('ERR_PAYLOAD_TOO_LARGE', upload.fileField);
+    throw error;
+  }
 }
