@@ -53,11 +53,20 @@ async function found(tx: Tx, id: number, lock = false): Promise<CampaignRow> {
   return row;
 }
 
-/** The stored form: product-spec §5 (name, session and a message required; start after now). */
-async function formValues(tx: Tx, ctx: AuthedContext, input: CampaignInput, media: CampaignMedia | null | undefined) {
+/**
+ * The stored form: product-spec §5 (name, session and a message required; start after now). A file alone (uploaded
+ * now, or kept from before: `storedFile`) is a message; a media URL alone is not, as the lane sends no file by URL yet.
+ */
+async function formValues(
+  tx: Tx,
+  ctx: AuthedContext,
+  input: CampaignInput,
+  media: CampaignMedia | null | undefined,
+  storedFile = false,
+) {
   if (input.sessionId === null) throw fail('ERR_VALIDATION', 'sessionId');
   const messages = [input.message1, input.message2, input.message3];
-  if (!messages.some((m) => m && m.trim()) && !media && !input.mediaUrl) throw fail('ERR_VALIDATION', 'message1');
+  if (!messages.some((m) => m && m.trim()) && !media && !storedFile) throw fail('ERR_VALIDATION', 'message1');
   if (!(await findTenantChannel(tx, ctx.tenantId, input.sessionId))) throw fail('ERR_NO_WAPP_FOUND');
   if (input.queueId) {
     const [queue] = await tx.select({ id: queues.id }).from(queues).where(eq(queues.id, input.queueId));
@@ -141,7 +150,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
         const dto = await withTenant(db, ctx, async (tx) => {
           const row = await found(tx, id, true);
           assertEditable(row.status);
-          const values = await formValues(tx, ctx, input, media);
+          const values = await formValues(tx, ctx, input, media, Boolean(row.mediaKey));
           if (media) replaced = row.mediaKey;
           return dtoOf(tx, await repo.updateCampaign(tx, id, values));
         });

@@ -118,6 +118,12 @@ describe('the campaign form (product-spec §5, §8)', () => {
       [{ name: '  ' }, 400, { error: 'ERR_VALIDATION', field: 'name' }],
       [{ sessionId: 'null' }, 400, { error: 'ERR_VALIDATION', field: 'sessionId' }],
       [{ message1: '', message2: 'null' }, 400, { error: 'ERR_VALIDATION', field: 'message1' }],
+      // A media URL alone sends nothing (no file by URL yet): refused rather than skipping every recipient.
+      [
+        { message1: '', message2: 'null', mediaUrl: 'https://example.com/promo.jpg' },
+        400,
+        { error: 'ERR_VALIDATION', field: 'message1' },
+      ],
       [{ sessionId: 999_999 }, 404, { error: 'ERR_NO_WAPP_FOUND' }],
       [{ start: '2020-01-01 10:00' }, 400, { error: 'ERROR_CAMPAIGN_DATE_NOT_VALID' }],
       [{ start: 'amanhã' }, 400, { error: 'ERROR_CAMPAIGN_DATE_NOT_VALID' }],
