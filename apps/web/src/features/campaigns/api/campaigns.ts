@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  queueDtoSchema,
   campaignDtoSchema,
   campaignDuplicateResponseSchema,
   campaignListResponseSchema,
@@ -73,13 +74,14 @@ export const useCampaignChannels = (enabled = true) =>
     staleTime: 60_000,
   });
 
-const queueOptionSchema = z.object({ id: z.number(), queue: z.string(), isActive: z.boolean().optional() });
-
-/** The form's queue picker (GET /queue/). */
+/**
+ * The form's queue picker (GET /queue/). Parsed with the whole DTO: the cache key is the queues screen's too, and a
+ * narrower schema would strip the fields that screen reads.
+ */
 export const useCampaignQueues = (enabled = true) =>
   useQuery({
     queryKey: queryKeys.queues,
-    queryFn: async () => z.array(queueOptionSchema).parse(await api.get('/queue/', { background: true })),
+    queryFn: async () => z.array(queueDtoSchema).parse(await api.get('/queue/', { background: true })),
     enabled,
     staleTime: 60_000,
   });

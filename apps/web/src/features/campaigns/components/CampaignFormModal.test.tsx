@@ -30,7 +30,7 @@ function serve(saveResponse: () => Response = () => jsonResponse(campaignFixture
     const path = String(url);
     if (path === '/api/tenants/undefined') return jsonResponse([tenantFixture({ timezone: 'America/Sao_Paulo' })]);
     if (path === '/api/whatsapp/') return jsonResponse([channelFixture(3, { name: 'Vendas' })]);
-    if (path === '/api/queue/') return jsonResponse([{ id: 2, queue: 'Comercial', isActive: true }]);
+    if (path === '/api/queue/') return jsonResponse([{ id: 2, queue: 'Comercial', isActive: true, distribution: 'N' }]);
     if (path.startsWith('/api/campaigns') && init?.method !== 'GET') return saveResponse();
     return jsonResponse({ error: 'unexpected' }, 500);
   });
