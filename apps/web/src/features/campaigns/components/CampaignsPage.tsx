@@ -145,6 +145,9 @@ export function CampaignsPage() {
     {
       accessor: 'status',
       title: t('campaigns.fields.status'),
+      // The badge keeps its whole text: squeezed by the count columns it was cut to "PE…".
+      noWrap: true,
+      width: 140,
       render: (row) => <CampaignStatusBadge campaign={row} />,
     },
     {
