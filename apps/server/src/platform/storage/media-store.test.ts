@@ -28,6 +28,18 @@ describe('local media store', () => {
     await store.delete(key);
   });
 
+  it('a file removed right after get() still reads whole; a folder is no file', async () => {
+    const key = newMediaKey(7, 'doc.pdf');
+    await store.put(key, Buffer.from('%PDF-1.4'), 'application/pdf');
+    const got = await store.get(key);
+    fs.rmSync(path.join(root, key));
+    expect((await readAll(got!.stream)).toString()).toBe('%PDF-1.4');
+    expect(await store.get(key)).toBeNull();
+    fs.mkdirSync(path.join(root, '7', 'folder.bin'));
+    expect(await store.get('7/folder.bin')).toBeNull();
+    fs.rmdirSync(path.join(root, '7', 'folder.bin'));
+  });
+
   it('writes files 0600 and folders 0700, also folders an older install made 0755', async () => {
     const older = fs.mkdtempSync(path.join(os.tmpdir(), 'media-modes-'));
     try {

@@ -63,10 +63,16 @@ export function createLocalMediaStore(root: string): MediaStore {
       return { size: (await fs.promises.stat(file)).size };
     },
     async get(key) {
-      const file = fileOf(key);
-      const stat = await fs.promises.stat(file).catch(() => null);
-      if (!stat?.isFile()) return null;
-      return { stream: fs.createReadStream(file), size: stat.size };
+      // Opened here, not lazily by the stream: a file removed right after (a quick message deleted while its public
+      // link is read) still reads whole, and a missing file is null rather than a stream error nobody listens to.
+      const handle = await fs.promises.open(fileOf(key), 'r').catch(() => null);
+      if (!handle) return null;
+      const stat = await handle.stat().catch(() => null);
+      if (!stat?.isFile()) {
+        await handle.close();
+        return null;
+      }
+      return { stream: handle.createReadStream(), size: stat.size };
     },
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
