@@ -89,6 +89,11 @@ export const errorCatalogue = {
     'O contato está bloqueado: não recebe mensagens.',
     'The contact is blocked: it receives no messages.',
   ),
+  ERR_CONTACT_OPTED_OUT: def(
+    400,
+    'O contato pediu para não receber campanhas.',
+    'The contact asked not to receive campaigns.',
+  ),
   ERR_NO_FAST_REPLY_FOUND: def(404, 'Mensagem rápida não encontrada.', 'Quick message not found.'),
   ERR_FAST_REPLY_EXISTS: def(409, 'Mensagem rápida já existe.', 'Quick message already exists.'),
   ERR_NO_QUEUE_FOUND: def(404, 'Fila não encontrada.', 'Queue not found.'),

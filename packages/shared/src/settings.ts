@@ -80,6 +80,11 @@ export const SETTING_DEFAULTS = {
   groupnotification: DISABLED,
   // Resolving a ticket needs a reason (issue 14)
   reasonRequired: DISABLED,
+  /**
+   * ours: the words that opt a contact out of campaigns when they are the whole message (comma list, compared without
+   * case or accents); empty turns the opt-out off (issue 25).
+   */
+  campaignStopWords: 'SAIR,STOP',
 } as const satisfies Record<string, string>;
 
 export type SettingKey = keyof typeof SETTING_DEFAULTS;

@@ -154,6 +154,8 @@ export const ticketDtoSchema = ticketListItemSchema.extend({
   isFarewellMessage: z.boolean(),
   closingAt: z.string().nullable(),
   closedAt: z.string().nullable(),
+  /** The campaign this conversation answers (its name when the customer answered), or null (issue 25). */
+  campaign: z.object({ id: z.number(), name: z.string() }).nullable(),
   /**
    * Official channels (waba, messenger, instagram): the customer-service window, open for 24 hours after the
    * customer's last message on that channel (ISO `until`; null when they never wrote). Absent for other channels.

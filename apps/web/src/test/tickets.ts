@@ -82,6 +82,7 @@ export function ticketDtoFixture(id: number, overrides: Partial<TicketListItem> 
     isFarewellMessage: false,
     closingAt: null,
     closedAt: null,
+    campaign: null,
   };
 }
 

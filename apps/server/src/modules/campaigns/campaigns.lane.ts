@@ -203,6 +203,7 @@ async function sendRecipient(
       name: contacts.name,
       number: contacts.number,
       blocked: contacts.blocked,
+      optedOut: sql<boolean>`${contacts.campaignOptOutAt} is not null`,
       isGroup: contacts.isGroup,
       extraInfo: contacts.extraInfo,
     })
@@ -212,6 +213,8 @@ async function sendRecipient(
   if (!recipient) return skip(tx, recipientId, 'ERR_NO_CONTACT_FOUND');
   // A blocked contact never receives (product-spec: nothing of theirs is stored either).
   if (recipient.blocked) return skip(tx, recipientId, 'ERR_CONTACT_BLOCKED');
+  // A contact who answered a stop word (campaigns.ingestion.ts) gets no campaign again.
+  if (recipient.optedOut) return skip(tx, recipientId, 'ERR_CONTACT_OPTED_OUT');
   const tenantId = asTenantId(campaign.tenantId);
   const channel = campaign.channelId ? await findTenantChannel(tx, tenantId, campaign.channelId) : undefined;
   if (!channel) return skip(tx, recipientId, 'ERR_NO_WAPP_FOUND');

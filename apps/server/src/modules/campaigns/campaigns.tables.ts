@@ -88,6 +88,8 @@ export const campaignContacts = pgTable(
     /** Why it was not sent (opted out, blocked, unreachable...): an error code of the catalogue. */
     reason: text('reason'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the recipient wrote back and opened a conversation attributed to the campaign (campaigns.ingestion.ts). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

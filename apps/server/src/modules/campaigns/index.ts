@@ -10,6 +10,7 @@ import { registerCampaignsRealtime } from './campaigns.realtime.js';
 import { campaignsRoutes } from './campaigns.routes.js';
 import { createCampaignsService } from './campaigns.service.js';
 
+export { createCampaignIngestionHook, type CampaignIngestionHook } from './campaigns.ingestion.js';
 export { BEGIN_CAMPAIGN_JOB, LANE_TICK_JOB, SWEEP_CAMPAIGNS_JOB } from './campaigns.jobs.js';
 
 export const campaignsModule: AppModule = (platform) => {

@@ -62,7 +62,9 @@ export async function route(run: Run, message: InboundMessage): Promise<void> {
   await run.patchState({ ...run.state, routed: true });
   run.notify = true;
   const t = run.ticket;
-  const eligible = !t.isGroup && t.status === 'pending' && t.userId === null && !message.fromMe;
+  // An answer to a campaign that names a queue goes to that queue's humans (campaigns.ingestion.ts), not to a flow.
+  const campaignQueue = t.campaignId !== null && t.queueId !== null;
+  const eligible = !t.isGroup && t.status === 'pending' && t.userId === null && !message.fromMe && !campaignQueue;
   const contact = eligible ? await run.contactOf() : null;
   const runnable = contact && !contact.chatbotBlocked ? await flowFor(run, digitsOf(contact.number)) : null;
   if (!runnable) return afterHandover(run, undefined);

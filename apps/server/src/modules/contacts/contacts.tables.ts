@@ -68,6 +68,8 @@ export const contacts = pgTable(
     kanban: bigint('kanban', { mode: 'number' }),
     blocked: boolean('blocked').notNull().default(false),
     chatbotBlocked: boolean('chatbot_blocked').notNull().default(false),
+    /** When the contact answered the tenant's stop word (campaigns.ingestion.ts): no campaign sends to them since. */
+    campaignOptOutAt: timestamp('campaign_opt_out_at', { withTimezone: true }),
     extraInfo: jsonb('extra_info').$type<ExtraInfoItem[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@
  */
 import type { AppModule } from '../../kernel/module.js';
 import { setInboundSink } from '../channels/index.js';
+import { createCampaignIngestionHook } from '../campaigns/index.js';
 import { chatbotIngestionHook } from '../chatbot/index.js';
 import { createMediaLinks, messagesMediaStore } from '../messages/index.js';
 import { registerContactAvatarJobs } from './ingestion.avatars.js';
@@ -22,6 +23,7 @@ export const inboxModule: AppModule = (platform) => {
     store: messagesMediaStore(platform),
     logger: platform.logger,
     chatbot: chatbotIngestionHook(platform),
+    campaigns: createCampaignIngestionHook({ events: platform.events }),
   });
   setInboundSink(platform, { receive: (channel, event) => ingestion.ingest(channel, [event]) });
   // The pictures of the contacts ingestion claims are asked of the live session: on its owner, from its queue.

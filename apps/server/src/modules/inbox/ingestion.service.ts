@@ -35,6 +35,7 @@ import {
   type FullTextFile,
   type MediaLinks,
 } from '../messages/index.js';
+import type { CampaignIngestionHook } from '../campaigns/index.js';
 import type { ChatbotIngestionHook } from '../chatbot/index.js';
 import { applyChange, readUpTo, updateContact } from './ingestion.changes.js';
 import { createImportTracker } from './ingestion.import.js';
@@ -73,6 +74,8 @@ export interface IngestionDeps {
   importQuietMs?: number;
   /** The chatbot's hook: enqueues `chatbot.inbound` for customers' messages that need the engine (absent: none). */
   chatbot?: ChatbotIngestionHook;
+  /** The campaigns' hook: answers to a campaign take its queue, stop words opt out (absent: none). */
+  campaigns?: CampaignIngestionHook;
 }
 
 /** What the batches did since start (tests, diagnostics). */

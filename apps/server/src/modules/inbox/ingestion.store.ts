@@ -30,6 +30,7 @@ import {
   type ActiveTicketRequest,
 } from '../tickets/index.js';
 import { RATING_ANSWER_JOB } from '../evaluations/index.js';
+import type { CampaignIngestionHook } from '../campaigns/index.js';
 import type { ChatbotIngestionHook } from '../chatbot/index.js';
 import { requestContactAvatars } from './ingestion.avatars.js';
 
@@ -38,6 +39,7 @@ export interface StoreDeps {
   jobs: JobQueue;
   links: MediaLinks;
   chatbot?: ChatbotIngestionHook;
+  campaigns?: CampaignIngestionHook;
 }
 
 export type MessageEvent = Extract<InboundEvent, { kind: 'message' }>;
@@ -151,7 +153,11 @@ export async function storeMessage(
     await deps.jobs.enqueue(RATING_ANSWER_JOB, { tenantId, ticketId: ticket.id }, { tx });
   }
   if (event.imported) return { imported: true, timestamp: event.timestamp, ticketId: ticket.id, created };
-  // A customer's message of a private chat may need the chatbot (a new ticket's routing, an answer, the absence).
+  // A customer's message of a private chat: a campaign's answer or opt-out, then maybe the chatbot (a new ticket's
+  // routing, an answer, the absence).
+  if (!event.fromMe && !event.party.isGroup) {
+    await deps.campaigns?.afterStore(tx, tenantId, [{ ticket, created, channelId: channel.id, body: event.body }]);
+  }
   const quiet =
     !event.fromMe && !event.party.isGroup && deps.chatbot
       ? await deps.chatbot.afterStore(tx, tenantId, [{ ticket, created, messageId: row.id, channelId: channel.id }])
@@ -220,6 +226,11 @@ export async function storeBatch(
     { tx },
   );
   const byId = new Map([...tickets.values()].map((t) => [t.ticket.id, t]));
+  await deps.campaigns?.afterStore(
+    tx,
+    tenantId,
+    rows.map((row) => ({ ...byId.get(row.ticketId)!, channelId: channel.id, body: row.body ?? '' })),
+  );
   const quiet = deps.chatbot
     ? await deps.chatbot.afterStore(
         tx,

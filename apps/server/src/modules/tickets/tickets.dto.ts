@@ -71,6 +71,7 @@ function toTicketDto({ ticket, userName, queueName, channel }: Joined, contact: 
     value: ticket.value,
     closingAt: ticket.closingAt?.toISOString() ?? null,
     closedAt: ticket.closedAt?.toISOString() ?? null,
+    campaign: ticket.campaignId !== null ? { id: ticket.campaignId, name: ticket.campaignName ?? '' } : null,
     ...integrations,
   };
 }

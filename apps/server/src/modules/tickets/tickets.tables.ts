@@ -68,6 +68,12 @@ export const tickets = pgTable(
     chatbotState: jsonb('chatbot_state').$type<Record<string, unknown>>().notNull().default({}),
     /** When the absence message (outside business hours) was sent on this conversation: it goes once per ticket. */
     absenceSentAt: timestamp('absence_sent_at', { withTimezone: true }),
+    /**
+     * The campaign whose message this conversation answers, and its name then (campaigns.ingestion.ts). No foreign key:
+     * campaigns sit above tickets in the module stack; deleting a campaign leaves the name on its answers.
+     */
+    campaignId: bigint('campaign_id', { mode: 'number' }),
+    campaignName: text('campaign_name'),
     // per-integration statuses
     difyStatus: integrationStatus('dify_status'),
     lmStatus: integrationStatus('lm_status'),

@@ -11,6 +11,7 @@ import {
   IconMessageOff,
   IconPlayerPlay,
   IconRefresh,
+  IconSpeakerphone,
   IconTransfer,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -90,6 +91,16 @@ export function ChatHeader({ ticket, meId, canListUsers, liveSessionTools, onOpe
         <Badge color={STATUS_COLOR[ticket.status]} variant="light" data-testid="chat-status">
           {t(`chat.status.${ticket.status}`)}
         </Badge>
+        {ticket.campaign ? (
+          <Badge
+            color="grape"
+            variant="outline"
+            leftSection={<IconSpeakerphone size={12} aria-hidden />}
+            data-testid="chat-campaign"
+          >
+            {t('chat.header.campaign', { name: ticket.campaign.name })}
+          </Badge>
+        ) : null}
         <Text size="xs" c="dimmed">
           {ticket.user?.name ? t('chat.header.assignee', { name: ticket.user.name }) : t('chat.header.unassigned')}
         </Text>

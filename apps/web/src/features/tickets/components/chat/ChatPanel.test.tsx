@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageDto, TicketDto } from '@conversa/shared';
 import { MEDIA_MAX_BYTES } from '@conversa/shared';
@@ -219,6 +219,15 @@ describe('chat panel: ticket actions', () => {
     expect(screen.queryByTestId('chat-input')).not.toBeInTheDocument();
     fireEvent.click(screen.getByTestId('chat-action-accept'));
     await waitFor(() => expect(put('/tickets/10')).toEqual([{ status: 'open', userId: ME }]));
+  });
+
+  it('names the campaign a conversation answers, and nothing for other conversations', async () => {
+    setup(ticketFixture(10, { campaign: { id: 4, name: 'Black Friday' } }));
+    expect(await screen.findByTestId('chat-campaign')).toHaveTextContent('Campanha: Black Friday');
+    cleanup();
+    setup(ticketFixture(11));
+    await screen.findByTestId('message-1');
+    expect(screen.queryByTestId('chat-campaign')).not.toBeInTheDocument();
   });
 
   it('returns an open ticket to the queue, resolves with and without farewell, and force-closes', async () => {

@@ -50,6 +50,7 @@ export function ticketFixture(id: number, overrides: Partial<TicketDto> = {}): T
     isFarewellMessage: false,
     closingAt: null,
     closedAt: null,
+    campaign: null,
     ...overrides,
   };
 }
