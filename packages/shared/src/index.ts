@@ -1,4 +1,6 @@
 export * from './campaigns.js';
+export * from './bulk.js';
+export * from './campaign-report.js';
 export * from './channels.js';
 export * from './constants.js';
 export * from './contacts.js';

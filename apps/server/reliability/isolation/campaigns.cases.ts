@@ -32,6 +32,13 @@ export const feature: IsolationFeature = {
         owned: [['DELETE', `/campaigns/contacts/${id}/${ids.contact}`]],
       },
       'DELETE /api/campaigns/deleteall/contacts/:id': { owned: [['DELETE', `/campaigns/deleteall/contacts/${id}`]] },
+      'GET /api/campaigns/:id/report': { owned: [['GET', `/campaigns/${id}/report`]] },
+      'GET /api/campaigns/:id/report/export': {
+        owned: [
+          ['GET', `/campaigns/${id}/report/export?format=csv`],
+          ['GET', `/campaigns/${id}/report/export?format=xlsx`],
+        ],
+      },
     };
   },
 };

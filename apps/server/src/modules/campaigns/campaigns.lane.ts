@@ -113,7 +113,7 @@ async function tickInTenant(tx: Tx, deps: LaneDeps, payload: LaneTickPayload): P
     .where(eq(campaigns.id, next.campaign.id));
   const finished = await finishDrained(tx, payload.channelId);
   // The next tick, the campaign's delay later (from now on the database's clock), carries the lane's next number.
-  const delay = next.campaign.delaySeconds;
+  const delay = pauseAfter(next.campaign, deps.random);
   const [advanced] = await tx
     .update(outboundLanes)
     .set({
@@ -167,6 +167,19 @@ async function finishDrained(tx: Tx, channelId: number): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/**
+ * Seconds before the lane's next send: a batch's random whole number in [min, max] (mass sending), else the
+ * campaign's delay.
+ */
+export function pauseAfter(
+  campaign: Pick<CampaignRow, 'delaySeconds' | 'minDelaySeconds' | 'maxDelaySeconds'>,
+  random: () => number = Math.random,
+): number {
+  const { minDelaySeconds: min, maxDelaySeconds: max } = campaign;
+  if (min === null || max === null || max < min) return campaign.delaySeconds;
+  return min + Math.floor(random() * (max - min + 1));
+}
+
 /** The campaign's non-empty messages, 1-based as `messageRandom` names them. */
 function messagesOf(campaign: CampaignRow): { n: number; text: string }[] {
   return [campaign.message1, campaign.message2, campaign.message3]
@@ -206,6 +219,7 @@ async function sendRecipient(
       optedOut: sql<boolean>`${contacts.campaignOptOutAt} is not null`,
       isGroup: contacts.isGroup,
       extraInfo: contacts.extraInfo,
+      vars: campaignContacts.vars,
     })
     .from(campaignContacts)
     .innerJoin(contacts, eq(contacts.id, campaignContacts.contactId))
@@ -233,7 +247,12 @@ async function sendRecipient(
     actorUserId: campaign.userId,
   });
   const body = chosen
-    ? await renderCampaignText(tx, chosen.text, { ...recipient, tenantId: campaign.tenantId }, ticket.protocol)
+    ? await renderCampaignText(
+        tx,
+        chosen.text,
+        { ...recipient, vars: recipient.vars ?? [], tenantId: campaign.tenantId },
+        ticket.protocol,
+      )
     : '';
   const ctx: TenantContext = { ...systemContext(campaign.tenantId), userId: campaign.userId };
   const media = campaign.mediaKey
@@ -242,7 +261,9 @@ async function sendRecipient(
         name: campaign.mediaName ?? 'file',
         mime: campaign.mediaType ?? 'application/octet-stream',
         size: campaign.mediaBytes ?? 0,
-        mediaType: mediaTypeFor(campaign.mediaType ?? '', campaign.mediaName ?? '', false),
+        mediaType: campaign.mediaPtt
+          ? ('ptt' as const)
+          : mediaTypeFor(campaign.mediaType ?? '', campaign.mediaName ?? '', false),
         isSticker: false,
       }
     : null;

@@ -34,7 +34,7 @@ export const ZERO_COUNTS: CampaignCounts = {
 };
 
 export async function listCampaigns(tx: Queryable): Promise<CampaignRow[]> {
-  return tx.select().from(campaigns).orderBy(desc(campaigns.id));
+  return tx.select().from(campaigns).where(eq(campaigns.kind, 'campaign')).orderBy(desc(campaigns.id));
 }
 
 export async function findCampaign(tx: Queryable, id: number, lock = false): Promise<CampaignRow | undefined> {

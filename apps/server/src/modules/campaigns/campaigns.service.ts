@@ -49,7 +49,8 @@ async function timeZoneOf(tx: Tx, tenantId: number): Promise<string> {
 
 async function found(tx: Tx, id: number, lock = false): Promise<CampaignRow> {
   const row = await repo.findCampaign(tx, id, lock);
-  if (!row) throw fail('ERR_NO_CAMPAIGN_FOUND');
+  // A mass-sending batch is the engine's too, but not a campaign of these routes.
+  if (row?.kind !== 'campaign') throw fail('ERR_NO_CAMPAIGN_FOUND');
   return row;
 }
 

@@ -11,7 +11,18 @@
  * the lane's is a stale duplicate and does nothing.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { CampaignMessageOrder, CampaignStatus } from '@conversa/shared';
 import { channels } from '../channels/channels.tables.js';
 import { contacts } from '../contacts/contacts.tables.js';
@@ -32,10 +43,15 @@ export const campaigns = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tenantId: tenantId(),
     name: text('name').notNull(),
+    /** A campaign of the campaigns screen, or a mass-sending batch (`bulk`: started at once, listed apart). */
+    kind: text('kind').$type<'campaign' | 'bulk'>().notNull().default('campaign'),
     startAt: timestamp('start_at', { withTimezone: true }),
     status: text('status').$type<CampaignStatus>().notNull().default('pending'),
     channelId: bigint('channel_id', { mode: 'number' }).references(() => channels.id, { onDelete: 'set null' }),
     delaySeconds: integer('delay_seconds').notNull().default(20),
+    /** A batch's pause between two sends: a random whole number of seconds in [min, max] (null: `delaySeconds`). */
+    minDelaySeconds: integer('min_delay_seconds'),
+    maxDelaySeconds: integer('max_delay_seconds'),
     message1: text('message1'),
     message2: text('message2'),
     message3: text('message3'),
@@ -45,6 +61,8 @@ export const campaigns = pgTable(
     mediaName: text('media_name'),
     mediaType: text('media_type'),
     mediaBytes: bigint('media_bytes', { mode: 'number' }),
+    /** The file goes as a voice note (a batch's .ogg). */
+    mediaPtt: boolean('media_ptt').notNull().default(false),
     queueId: bigint('queue_id', { mode: 'number' }).references(() => queues.id, { onDelete: 'set null' }),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /** Recipients handled so far (sent or skipped): picks the next message in turn without counting rows. */
@@ -82,6 +100,8 @@ export const campaignContacts = pgTable(
     ticketId: bigint('ticket_id', { mode: 'number' }).references(() => tickets.id, { onDelete: 'set null' }),
     /** Which of the campaign's messages (1-3) went to this recipient, and its text after substitution. */
     messageRandom: smallint('message_random'),
+    /** The values of the recipient's "number,var1,var2" line (mass sending with variables): {{var1}}, {{var2}}... */
+    vars: jsonb('vars').$type<string[]>(),
     body: text('body'),
     /** True once the tick handled the row (sent, or skipped with a reason). */
     processed: boolean('processed').notNull().default(false),

@@ -1,12 +1,20 @@
-/** Campaigns and the outbound engine under them (issue 25): routes, the lane, begin and sweep jobs, realtime. */
+/**
+ * Campaigns, mass sending and the outbound engine under them (issue 25): routes, the lane, begin and sweep jobs,
+ * realtime.
+ */
 import path from 'node:path';
 import type { AppModule } from '../../kernel/module.js';
+import { outboundFetchOf } from '../../platform/net/outbound.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaLinks } from '../messages/index.js';
 import { createMediaQuota } from '../tenants/index.js';
+import { createBulkService } from './campaigns.bulk.js';
+import { bulkRoutes } from './campaigns.bulk.routes.js';
 import { createCampaignsJobs } from './campaigns.jobs.js';
 import { registerCampaignsRealtime } from './campaigns.realtime.js';
+import { createCampaignReportService } from './campaigns.report.js';
+import { campaignReportRoutes } from './campaigns.report.routes.js';
 import { campaignsRoutes } from './campaigns.routes.js';
 import { createCampaignsService } from './campaigns.service.js';
 
@@ -23,9 +31,23 @@ export const campaignsModule: AppModule = (platform) => {
     createMediaQuota(db, platform.config.mediaTenantQuotaBytes),
   );
   const service = createCampaignsService({ db, events, queue: platform.jobs, store, begin: jobs.begin });
+  const bulk = createBulkService({
+    db,
+    events,
+    queue: platform.jobs,
+    tick: jobs.tick,
+    store,
+    outbound: outboundFetchOf(platform.config),
+    publicUrl: platform.config.publicUrl,
+    maxBytes: platform.config.mediaMaxUploadBytes,
+  });
   registerCampaignsRealtime({ events, realtime: platform.realtime });
   return {
-    plugin: campaignsRoutes(service, { store, maxUploadBytes: platform.config.mediaMaxUploadBytes }),
+    plugin: async (app) => {
+      await app.register(campaignsRoutes(service, { store, maxUploadBytes: platform.config.mediaMaxUploadBytes }));
+      await app.register(campaignReportRoutes(createCampaignReportService({ db })));
+      await app.register(bulkRoutes(bulk, { store, maxUploadBytes: platform.config.mediaMaxUploadBytes }));
+    },
     jobs: [jobs.tick, jobs.begin, jobs.sweep] as never[],
   };
 };
