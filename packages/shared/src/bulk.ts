@@ -57,6 +57,21 @@ export const bulkSendSchema = z.object({
 });
 export type BulkSend = z.output<typeof bulkSendSchema>;
 
+/**
+ * `POST /bulk/` naming a `ticketId`: one send into that ticket, at once (client-contract §8: the family's clients send a
+ * quick message's file this way, its `mediaUrl`/`voiceUrl` being our public address of it). The caption is optional.
+ */
+export const bulkTicketSendSchema = z.object({
+  ticketId: z.preprocess(absent, z.coerce.number().int().positive()),
+  ...sendOptions,
+  idFront: optionalText(100),
+});
+export type BulkTicketSend = z.output<typeof bulkTicketSendSchema>;
+
+/** Whether a `/bulk/` body is the ticket send (a `ticketId` that is not empty). */
+export const isBulkTicketSend = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && absent((body as { ticketId?: unknown }).ticketId) !== undefined;
+
 /** `POST /bulkVariable/`: `number` holds one "number,var1,var2" line per recipient. */
 export const bulkVariableSchema = z.object({
   whatsappId: z.preprocess(absent, z.coerce.number().int().positive()),

@@ -10,10 +10,14 @@ import {
   bulkBatchListSchema,
   bulkFormFieldsSchema,
   bulkSendSchema,
+  bulkTicketSendSchema,
   bulkVariableSchema,
   idParamsSchema,
+  isBulkTicketSend,
+  messageDtoSchema,
 } from '@conversa/shared';
-import { actor } from '../../platform/http/auth.js';
+import { z } from 'zod';
+import { actor, type AuthedContext } from '../../platform/http/auth.js';
 import { fail } from '../../platform/http/errors.js';
 import { allowedMediaMime, FileTypeRejectedError, receiveOptionalFile } from '../../platform/http/multipart.js';
 import { newMediaKey, type MediaStore } from '../../platform/storage/media-store.js';
@@ -22,6 +26,14 @@ import type { CampaignMedia } from './campaigns.service.js';
 
 const tags = ['mass-sending'];
 const response = { 200: bulkBatchDtoSchema };
+const sendResponse = { 200: z.union([bulkBatchDtoSchema, messageDtoSchema]) };
+
+/** A JSON body through its schema: ERR_VALIDATION naming the first bad field. */
+function parsed<S extends z.ZodType>(schema: S, body: unknown, fallback: string): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw fail('ERR_VALIDATION', String(result.error.issues[0]?.path[0] ?? fallback));
+  return result.data;
+}
 
 export function bulkRoutes(
   service: BulkService,
@@ -32,8 +44,14 @@ export function bulkRoutes(
       limits: { fileSize: upload.maxUploadBytes, files: 1, fields: 20, fieldSize: 2 * 1024 * 1024, parts: 22 },
     });
 
-    app.post('/bulk', { schema: { tags, body: bulkSendSchema, response } }, async (request) =>
-      service.send(actor(request), request.body),
+    // A body naming a ticket is one send into it (the family's quick-message files); any other is a batch.
+    const sendOrBatch = (ctx: AuthedContext, body: unknown) =>
+      isBulkTicketSend(body)
+        ? service.sendIntoTicket(ctx, parsed(bulkTicketSendSchema, body, 'ticketId'))
+        : service.send(ctx, parsed(bulkSendSchema, body, 'arrayNumbers'));
+
+    app.post('/bulk', { schema: { tags, response: sendResponse } }, async (request) =>
+      sendOrBatch(actor(request), request.body),
     );
 
     app.post('/bulkVariable', { schema: { tags, body: bulkVariableSchema, response } }, async (request) =>
@@ -42,16 +60,10 @@ export function bulkRoutes(
 
     app.post(
       '/bulkClose',
-      { schema: { tags, consumes: ['application/json', 'multipart/form-data'], response } },
+      { schema: { tags, consumes: ['application/json', 'multipart/form-data'], response: sendResponse } },
       async (request) => {
         const ctx = actor(request);
-        if (!request.isMultipart()) {
-          const parsed = bulkSendSchema.safeParse(request.body);
-          if (!parsed.success) {
-            throw fail('ERR_VALIDATION', String(parsed.error.issues[0]?.path[0] ?? 'arrayNumbers'));
-          }
-          return service.send(ctx, parsed.data);
-        }
+        if (!request.isMultipart()) return sendOrBatch(ctx, request.body);
         const { saved, fields } = await receiveOptionalFile(request, {
           fileField: 'medias',
           fields: bulkFormFieldsSchema,

@@ -14,7 +14,7 @@ import type { BulkBatchDto, QuickMessageDto } from '@conversa/shared';
 import { queryRows } from '../../platform/db/client.js';
 import { createTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { createTelegramChannel, jobOf, lookupOf, TestAdapter } from '../../test/messages-kit.js';
-import { allowChannels } from '../../test/ticket-fixtures.js';
+import { allowChannels, makeContact, makeTicket } from '../../test/ticket-fixtures.js';
 import { pauseAfter } from './campaigns.lane.js';
 
 let t: TestApp;
@@ -249,6 +249,35 @@ describe('a batch', () => {
     await drain();
     expect(fileHits).toBe(0);
     expect(adapter.sent.map((m) => m.media?.data.equals(JPEG))).toEqual([true, true]);
+    // A body naming a ticket is one send into it at once, as the family's clients send a quick message's file.
+    adapter.sent.length = 0;
+    const contactId = await makeContact(t, 1, { name: 'Cliente do ticket', number: '5511933330001' });
+    const ticketId = await makeTicket(t, 1, { contactId, channelId, status: 'open', userId: agent.id });
+    const intoTicket = await bulk('/bulk/', {
+      ticketId,
+      whatsappId: channelId,
+      whatsappType: 'evo',
+      arrayNumbers: ['5511933330001'],
+      min: 0,
+      max: 0,
+      groups: false,
+      mediaUrl: quick.mediaUrl,
+      mediaDescription: '',
+      voiceUrl: null,
+      idFront: 'front-1',
+      sendType: 'chat',
+    });
+    expect(intoTicket.statusCode, intoTicket.body).toBe(200);
+    expect(intoTicket.json()).toMatchObject({ ticketId, mediaType: 'image', fromMe: true });
+    await run('messages.send');
+    expect(adapter.sent.map((m) => [m.to, m.mediaType, m.media?.data.equals(JPEG)])).toEqual([
+      ['5511933330001', 'image', true],
+    ]);
+    // Another agent's ticket is not theirs to write to.
+    const refusedTicket = await bulk('/bulk/', { ticketId, message: 'oi' }, otherAgent);
+    expect(refusedTicket.statusCode).toBeGreaterThanOrEqual(403);
+    expect(refusedTicket.statusCode).toBeLessThan(405);
+
     const foreign = quick.mediaUrl!.replace('/api/public/1/', '/api/public/2/');
     const refused = await bulk('/bulk/', base({ message: '', mediaUrl: foreign, mediaDescription: 'Veja' }));
     expect(refused.json()).toEqual({ error: 'ERR_VALIDATION', field: 'mediaUrl' });

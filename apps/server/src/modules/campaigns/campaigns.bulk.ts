@@ -16,7 +16,9 @@ import {
   type BulkBatchDto,
   type BulkFormFields,
   type BulkSend,
+  type BulkTicketSend,
   type BulkVariable,
+  type MessageEventDto,
 } from '@conversa/shared';
 import type { Tx } from '../../platform/db/client.js';
 import { asTenantId, withTenant } from '../../platform/db/tenancy.js';
@@ -26,6 +28,7 @@ import type { EventBus } from '../../platform/events/bus.js';
 import type { JobQueue, JobSpec } from '../../platform/jobs/queue.js';
 import { findTenantChannel } from '../channels/index.js';
 import { upsertInboundContacts } from '../contacts/index.js';
+import { mediaTypeFor, type OutboundValues, type ticketSenderOf } from '../messages/index.js';
 import { mayUseChannel } from '../tickets/index.js';
 import { storeBulkMedia, type BulkMediaDeps } from './campaigns.bulk.media.js';
 import { wakeLane, type LaneTickPayload } from './campaigns.lane.js';
@@ -38,6 +41,8 @@ export interface BulkDeps extends BulkMediaDeps {
   events: EventBus;
   queue: JobQueue;
   tick: JobSpec<LaneTickPayload>;
+  /** The agent's send into a ticket (the `ticketId` path). */
+  tickets: ReturnType<typeof ticketSenderOf>;
 }
 
 /** One batch's recipients: digits and, for the variables tab, the line's values. */
@@ -194,6 +199,29 @@ export function createBulkService(deps: BulkDeps) {
   }
 
   return {
+    /**
+     * One send into a ticket the caller may write to, at once (POST /messages' rules): a voice URL, a media URL (its
+     * description the caption, if any) or the message.
+     */
+    async sendIntoTicket(ctx: AuthedContext, input: BulkTicketSend): Promise<MessageEventDto> {
+      const url = input.voiceUrl ?? input.mediaUrl;
+      const field = input.voiceUrl ? 'voiceUrl' : 'mediaUrl';
+      if (!url && !input.message) throw fail('ERR_VALIDATION', 'message');
+      const media = url ? await storeBulkMedia(deps, ctx, url, field) : null;
+      const values: OutboundValues = {
+        body: (media ? input.mediaDescription : input.message) ?? '',
+        quotedMsgId: null,
+        idFront: input.idFront ?? null,
+        sendType: 'chat',
+        media: media && {
+          ...media,
+          mediaType: input.voiceUrl ? 'ptt' : mediaTypeFor(media.mime, media.name, false),
+          isSticker: false,
+        },
+      };
+      return deps.tickets.sendMessage(ctx, input.ticketId, values);
+    },
+
     async send(ctx: AuthedContext, input: BulkSend): Promise<BulkBatchDto> {
       pacing(input.min, input.max);
       const recipients = numbersOf(input.arrayNumbers);

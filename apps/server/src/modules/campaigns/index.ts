@@ -7,7 +7,7 @@ import type { AppModule } from '../../kernel/module.js';
 import { outboundFetchOf } from '../../platform/net/outbound.js';
 import { createMediaStore } from '../../platform/storage/media-store.js';
 import { withMediaQuota } from '../../platform/storage/media-quota.js';
-import { createMediaLinks } from '../messages/index.js';
+import { createMediaLinks, ticketSenderOf } from '../messages/index.js';
 import { createMediaQuota } from '../tenants/index.js';
 import { createBulkService } from './campaigns.bulk.js';
 import { bulkRoutes } from './campaigns.bulk.routes.js';
@@ -40,6 +40,7 @@ export const campaignsModule: AppModule = (platform) => {
     outbound: outboundFetchOf(platform.config),
     publicUrl: platform.config.publicUrl,
     maxBytes: platform.config.mediaMaxUploadBytes,
+    tickets: ticketSenderOf(platform),
   });
   registerCampaignsRealtime({ events, realtime: platform.realtime });
   return {

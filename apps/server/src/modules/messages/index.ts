@@ -28,7 +28,7 @@ import { createMediaLinks } from './messages.media-links.js';
 import type { PipelineDeps } from './messages.pipeline.js';
 import { messagesRoutes } from './messages.routes.js';
 import type { MessageSchedulingPort } from './messages.schedule-port.js';
-import { createSendService } from './messages.send.js';
+import { createSendService, type SendService } from './messages.send.js';
 import { createMessagesService } from './messages.service.js';
 
 export type { AdapterLookup } from './messages.adapters.js';
@@ -86,20 +86,30 @@ export const createMessagesModule =
   (platform) =>
     buildMessagesModule(platform, options.adapters, options.schedulingFor?.(platform));
 
+const pipelineOf = (platform: Platform, adapters?: AdapterLookup): PipelineDeps => ({
+  db: platform.db,
+  jobs: platform.jobs,
+  events: platform.events,
+  adapters: adapters ?? adapterLookup(channelAdapters(platform)),
+  store: messagesMediaStore(platform),
+  links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
+  outbound: outboundFetchOf(platform.config),
+});
+
+/**
+ * An agent's send into a ticket for modules above (mass sending's quick-message path): the same checks, storing and
+ * events as POST /messages; the send job itself runs where the messages module registered it.
+ */
+export const ticketSenderOf = (platform: Platform): Pick<SendService, 'sendMessage'> =>
+  createSendService(pipelineOf(platform));
+export type { OutboundValues } from './messages.send.types.js';
+
 function buildMessagesModule(
   platform: Platform,
   adapters?: AdapterLookup,
   scheduling?: MessageSchedulingPort,
 ): ModuleRegistration {
-  const pipeline: PipelineDeps = {
-    db: platform.db,
-    jobs: platform.jobs,
-    events: platform.events,
-    adapters: adapters ?? adapterLookup(channelAdapters(platform)),
-    store: messagesMediaStore(platform),
-    links: createMediaLinks(platform.secrets.jwtSecret, platform.config.publicUrl),
-    outbound: outboundFetchOf(platform.config),
-  };
+  const pipeline = pipelineOf(platform, adapters);
   const jobs = createMessagesJobs(pipeline);
   // A stateful channel's sends run from its session's queue, on the node that runs the session.
   registerSessionJobHandler(platform, SEND_MESSAGE_JOB.name, (data) =>
