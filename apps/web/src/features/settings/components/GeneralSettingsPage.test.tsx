@@ -76,6 +76,22 @@ describe('general settings', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Webhook' })).not.toBeInTheDocument();
   });
 
+  it('the campaigns card edits the opt-out words and saves them on blur', async () => {
+    stored.campaignStopWords = 'SAIR,STOP';
+    renderWithProviders(<GeneralSettingsPage />);
+    expect(await screen.findByRole('heading', { name: 'Campanhas' })).toBeInTheDocument();
+    const input = await screen.findByLabelText(/Palavras de descadastro/);
+    await waitFor(() => expect(input).toHaveValue('SAIR,STOP'));
+    fireEvent.change(input, { target: { value: 'SAIR, PARAR ' } });
+    fireEvent.blur(input);
+    await waitFor(() =>
+      expect(puts()).toContainEqual({
+        path: '/api/settings/campaignStopWords/',
+        body: { key: 'campaignStopWords', value: 'SAIR, PARAR' },
+      }),
+    );
+  });
+
   it('with two visibility switches on, the third is disabled and says why; switching one off frees it', async () => {
     stored = { NotViewAssignedTickets: 'enabled', NotViewTicketsChatBot: 'enabled' };
     renderWithProviders(<GeneralSettingsPage />);

@@ -23,6 +23,7 @@ const ALL_SETTING_GROUPS: { id: string; keys: SettingKey[] }[] = [
     ],
   },
   { id: 'autoClose', keys: ['autoClose', 'autoCloseTime', 'autoCloseMessage'] },
+  { id: 'campaigns', keys: ['campaignStopWords'] },
   {
     id: 'integrations',
     keys: [
