@@ -70,6 +70,15 @@ export async function findAxeViolations(page: Page, options: AxeOptions = {}): P
   const results = await page.evaluate(
     async ({ include, disableRules }) => {
       const axe = (window as unknown as { axe: AxeGlobal }).axe;
+      // A toast may start fading after the wait above: every running transition jumps to its end first, so axe reads
+      // final colours (a half-faded text's contrast is the page behind it). Endless ones (loaders) cannot finish.
+      for (const animation of document.getAnimations()) {
+        try {
+          animation.finish();
+        } catch {
+          // an infinite animation
+        }
+      }
       const rules = Object.fromEntries((disableRules ?? []).map((id) => [id, { enabled: false }]));
       const found = await axe.run(include ? { include: [[include]] } : document, {
         resultTypes: ['violations'],

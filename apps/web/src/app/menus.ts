@@ -12,6 +12,7 @@ import {
   IconRobot,
   IconCalendarTime,
   IconSpeakerphone,
+  IconSend,
   IconClockHour4,
   IconMessageCircleHeart,
   IconStar,
@@ -35,6 +36,7 @@ export type MenuName =
   | 'painel'
   | 'atendimento'
   | 'contatos'
+  | 'massa'
   | 'sessoes'
   | 'sessoesTenants'
   | 'usuarios'
@@ -85,6 +87,8 @@ export const MENU: readonly MenuEntry[] = [
     icon: IconAddressBook,
     profiles: ['user', 'super', 'admin'],
   },
+  // Mass sending is in the agent menu and up (product-spec §2): /massa/texto and /massa/textovariavel.
+  { name: 'massa', path: '/massa', labelKey: 'massSending.menu', icon: IconSend, profiles: ['user', 'super', 'admin'] },
   // The boards are in the agent menu and up; their lanes are organisation settings (supervisor menu and up).
   {
     name: 'kanban',
@@ -232,6 +236,8 @@ export const ROUTE_PROFILES: Record<MenuName, readonly Profile[]> = {
   home: ['super', 'admin', 'superadmin'],
   atendimento: ALL,
   contatos: ['user', 'super', 'admin'],
+  // Every logged-in profile may open it; the menus that include the agent menu list it.
+  massa: ALL,
   sessoes: ['super', 'admin'],
   sessoesTenants: ['superadmin'],
   usuarios: ['admin', 'superadmin'],

@@ -128,6 +128,36 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'massa',
+            element: guarded(ROUTE_PROFILES.massa),
+            children: [
+              // The spec's default tab is `template`: it arrives with the template sending; until then, the text tab.
+              { index: true, element: <Navigate to="texto" replace /> },
+              {
+                lazy: screen(
+                  () => import('../features/mass-sending/components/MassSendingLayout'),
+                  (m) => m.MassSendingLayout,
+                ),
+                children: [
+                  {
+                    path: 'texto',
+                    lazy: screen(
+                      () => import('../features/mass-sending/components/TextSendPage'),
+                      (m) => m.TextSendPage,
+                    ),
+                  },
+                  {
+                    path: 'textovariavel',
+                    lazy: screen(
+                      () => import('../features/mass-sending/components/VariableSendPage'),
+                      (m) => m.VariableSendPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
             path: 'kanban',
             element: guarded(ROUTE_PROFILES.kanban),
             children: [
@@ -479,6 +509,13 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/campaigns/components/CampaignContactsPage'),
                   (m) => m.CampaignContactsPage,
+                ),
+              },
+              {
+                path: ':campanhaId/relatorio',
+                lazy: screen(
+                  () => import('../features/campaigns/components/CampaignReportPage'),
+                  (m) => m.CampaignReportPage,
                 ),
               },
             ],

@@ -78,6 +78,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
       // Mantine's dark dimmed (dark 2) gives 3.9:1 on the page (dark 7) and 3.5:1 on cards (dark 6); this gives 6.9 and
       // 6.2 (5.1 on dark 5, hovered rows).
       '--mantine-color-dimmed': '#adadad',
+      // Mantine's error red (red 6 here) is 3.4:1 on the dark page; red 4 passes 4.5:1 on the page and on cards.
+      '--mantine-color-error': 'var(--mantine-color-red-4)',
     },
   };
 };

@@ -230,11 +230,19 @@ export function createBulkService(deps: BulkDeps) {
       return accept(ctx, { channelId: input.whatsappId, min: input.min, max: input.max, recipients }, content);
     },
 
+    /** The message (its {{var1}}... filled per line) always; a file by URL goes with it as its caption. */
     async sendVariable(ctx: AuthedContext, input: BulkVariable): Promise<BulkBatchDto> {
       pacing(input.min, input.max);
       const recipients = variableLinesOf(input.number);
+      if (!input.message) throw fail('ERR_VALIDATION', 'message');
       await withTenant(db, ctx, (tx) => channelFor(tx, ctx, input.whatsappId));
-      const content = await contentOf(ctx, input);
+      const url = input.voiceUrl ?? input.mediaUrl;
+      const field = input.voiceUrl ? 'voiceUrl' : 'mediaUrl';
+      const content: Content = {
+        text: input.message,
+        media: url ? await storeBulkMedia(deps, ctx, url, field) : null,
+        ptt: Boolean(input.voiceUrl),
+      };
       return accept(ctx, { channelId: input.whatsappId, min: input.min, max: input.max, recipients }, content);
     },
 

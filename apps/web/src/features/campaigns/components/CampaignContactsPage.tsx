@@ -18,7 +18,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconInfoCircle, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconInfoCircle, IconTrash, IconUsers } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -99,16 +99,27 @@ function CampaignContacts({ id }: { id: number }) {
         title={campaign.data ? t('campaigns.contacts.title', { name: campaign.data.name }) : t('common.loading')}
         description={t('campaigns.contacts.subtitle')}
         actions={
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            disabled={!editable || rows.length === 0}
-            onClick={askRemoveAll}
-            data-testid="campaign-remove-all"
-          >
-            {t('campaigns.contacts.removeAll')}
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to={`/campanhas/${id}/relatorio`}
+              variant="default"
+              leftSection={<IconChartBar size={16} aria-hidden />}
+              data-testid="campaign-report-link"
+            >
+              {t('campaigns.report.action')}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={!editable || rows.length === 0}
+              onClick={askRemoveAll}
+              data-testid="campaign-remove-all"
+            >
+              {t('campaigns.contacts.removeAll')}
+            </Button>
+          </>
         }
       />
       {campaign.data ? (

@@ -8,6 +8,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Text, Tooltip } from '@mantine
 import { modals } from '@mantine/modals';
 import {
   IconAlertTriangle,
+  IconChartBar,
   IconCopy,
   IconPencil,
   IconPlayerPlay,
@@ -42,7 +43,7 @@ import { CampaignFormModal } from './CampaignFormModal';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignStatus';
 
 interface CampaignAction {
-  key: 'contacts' | 'start' | 'cancel' | 'edit' | 'duplicate' | 'delete';
+  key: 'contacts' | 'report' | 'start' | 'cancel' | 'edit' | 'duplicate' | 'delete';
   /** The tooltip (why it is disabled, when it is). */
   label: string;
   ariaLabel: string;
@@ -196,7 +197,7 @@ export function CampaignsPage() {
       accessor: 'actions',
       title: <span className="visually-hidden">{t('common.actions')}</span>,
       textAlign: 'right',
-      width: 230,
+      width: 262,
       render: (row) => {
         const editable = isEditable(row);
         const actions: CampaignAction[] = [
@@ -206,6 +207,13 @@ export function CampaignsPage() {
             ariaLabel: t('campaigns.contactsItem', { name: row.name }),
             icon: <IconUsers size={18} aria-hidden />,
             onClick: () => void navigate(`/campanhas/${row.id}`),
+          },
+          {
+            key: 'report',
+            label: t('campaigns.report.action'),
+            ariaLabel: t('campaigns.report.item', { name: row.name }),
+            icon: <IconChartBar size={18} aria-hidden />,
+            onClick: () => void navigate(`/campanhas/${row.id}/relatorio`),
           },
           isCancelable(row)
             ? {
