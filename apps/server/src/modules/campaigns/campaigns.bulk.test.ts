@@ -331,6 +331,46 @@ describe('a batch', () => {
   });
 });
 
+describe('a campaign’s media URL', () => {
+  it('is fetched once into the campaign’s file, kept while the URL stays, and sent to each recipient', async () => {
+    const form = (extra: Record<string, unknown> = {}) => ({
+      name: 'Cardápio',
+      start: '2099-12-01 09:00',
+      sessionId: channelId,
+      delay: 1,
+      message1: 'null',
+      mediaUrl: `${filesBase}/foto.jpg`,
+      ...extra,
+    });
+    const created = await t.call(supervisor, 'POST', '/campaigns/', form());
+    expect(created.statusCode, created.body).toBe(200);
+    const campaign = created.json<{ id: number; mediaName: string; mediaType: string }>();
+    expect(campaign).toMatchObject({ mediaName: 'foto.jpg', mediaType: 'image/jpeg' });
+    expect(fileHits).toBe(1);
+    const edited = await t.call(supervisor, 'PUT', `/campaigns/${campaign.id}`, form({ name: 'Cardápio novo' }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(fileHits).toBe(1);
+    const gone = await t.call(supervisor, 'PUT', `/campaigns/${campaign.id}`, form({ mediaUrl: `${filesBase}/x.jpg` }));
+    expect(gone.json()).toEqual({ error: 'ERR_VALIDATION', field: 'mediaUrl' });
+
+    await t.call(supervisor, 'POST', `/campaigns/contacts/${campaign.id}/`, [
+      { id: await makeContact(t, 1, { name: 'Cliente Foto', number: '5511922220001' }) },
+    ]);
+    expect((await t.call(supervisor, 'POST', `/campaigns/start/${campaign.id}/`)).statusCode).toBe(200);
+    await t.database.executeSql(`update campaigns set start_at = now() - interval '1 second' where id = $1`, [
+      campaign.id,
+    ]);
+    await t.database.executeSql(
+      `update pgboss.job set start_after = now() - interval '1 second' where name = 'campaigns.begin' and state = 'created'`,
+    );
+    await run('campaigns.begin');
+    await drain();
+    expect(adapter.sent.map((m) => [m.to, m.mediaType, m.media?.data.equals(JPEG)])).toEqual([
+      ['5511922220001', 'image', true],
+    ]);
+  });
+});
+
 describe('the outbound policy', () => {
   it('refuses a URL on a private address without connecting to it', async () => {
     const strict = await createTestApp({ OUTBOUND_ALLOW: '' }, { adapters: lookupOf(adapter) });

@@ -40,6 +40,8 @@ export interface CampaignsServiceDeps {
   queue: JobQueue;
   store: MediaStore;
   begin: JobSpec<BeginPayload>;
+  /** A media URL's file fetched into the store (campaigns.bulk.media.ts); absent: a URL alone is refused. */
+  fetchMedia?: (ctx: AuthedContext, url: string) => Promise<CampaignMedia>;
 }
 
 async function timeZoneOf(tx: Tx, tenantId: number): Promise<string> {
@@ -56,7 +58,7 @@ async function found(tx: Tx, id: number, lock = false): Promise<CampaignRow> {
 
 /**
  * The stored form: product-spec §5 (name, session and a message required; start after now). A file alone (uploaded
- * now, or kept from before: `storedFile`) is a message; a media URL alone is not, as the lane sends no file by URL yet.
+ * now, fetched from the media URL, or kept from before: `storedFile`) is a message.
  */
 async function formValues(
   tx: Tx,
@@ -99,6 +101,21 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     return toCampaignDto(row, counts.get(row.id));
   }
 
+  /**
+   * A media URL without an uploaded file: its file is fetched once into the store and becomes the campaign's file
+   * (every recipient gets the same bytes); an edit that keeps the URL keeps the file.
+   */
+  async function urlMedia(
+    ctx: AuthedContext,
+    input: CampaignInput,
+    media: CampaignMedia | null | undefined,
+    stored?: CampaignRow,
+  ): Promise<CampaignMedia | null> {
+    if (media || !input.mediaUrl || !deps.fetchMedia) return media ?? null;
+    if (stored?.mediaKey && stored.mediaUrl === input.mediaUrl) return null;
+    return deps.fetchMedia(ctx, input.mediaUrl);
+  }
+
   /** A stored file the campaign no longer uses is removed after the commit (never one another campaign shares). */
   async function dropMedia(key: string | null | undefined) {
     if (key) await deps.store.delete(key).catch(() => undefined);
@@ -120,8 +137,10 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       return withTenant(db, ctx, async (tx) => dtoOf(tx, await found(tx, id)));
     },
 
-    async create(ctx: AuthedContext, input: CampaignInput, media?: CampaignMedia | null): Promise<CampaignDto> {
+    async create(ctx: AuthedContext, input: CampaignInput, uploaded?: CampaignMedia | null): Promise<CampaignDto> {
+      let media = uploaded ?? null;
       try {
+        media = await urlMedia(ctx, input, media);
         const dto = await withTenant(db, ctx, async (tx) => {
           const values = await formValues(tx, ctx, input, media);
           const row = await repo.insertCampaign(tx, {
@@ -144,10 +163,14 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       ctx: AuthedContext,
       id: number,
       input: CampaignInput,
-      media?: CampaignMedia | null,
+      uploaded?: CampaignMedia | null,
     ): Promise<CampaignDto> {
       let replaced: string | null = null;
+      let media = uploaded ?? null;
       try {
+        const current = await withTenant(db, ctx, (tx) => found(tx, id));
+        assertEditable(current.status);
+        media = await urlMedia(ctx, input, media, current);
         const dto = await withTenant(db, ctx, async (tx) => {
           const row = await found(tx, id, true);
           assertEditable(row.status);

@@ -118,11 +118,11 @@ describe('the campaign form (product-spec §5, §8)', () => {
       [{ name: '  ' }, 400, { error: 'ERR_VALIDATION', field: 'name' }],
       [{ sessionId: 'null' }, 400, { error: 'ERR_VALIDATION', field: 'sessionId' }],
       [{ message1: '', message2: 'null' }, 400, { error: 'ERR_VALIDATION', field: 'message1' }],
-      // A media URL alone sends nothing (no file by URL yet): refused rather than skipping every recipient.
+      // A media URL whose file cannot be fetched (nothing listens there): refused on its field, nothing stored.
       [
-        { message1: '', message2: 'null', mediaUrl: 'https://example.com/promo.jpg' },
+        { message1: '', message2: 'null', mediaUrl: 'http://127.0.0.1:9/promo.jpg' },
         400,
-        { error: 'ERR_VALIDATION', field: 'message1' },
+        { error: 'ERR_VALIDATION', field: 'mediaUrl' },
       ],
       [{ sessionId: 999_999 }, 404, { error: 'ERR_NO_WAPP_FOUND' }],
       [{ start: '2020-01-01 10:00' }, 400, { error: 'ERROR_CAMPAIGN_DATE_NOT_VALID' }],

@@ -10,6 +10,7 @@ import { withMediaQuota } from '../../platform/storage/media-quota.js';
 import { createMediaLinks, ticketSenderOf } from '../messages/index.js';
 import { createMediaQuota } from '../tenants/index.js';
 import { createBulkService } from './campaigns.bulk.js';
+import { storeBulkMedia } from './campaigns.bulk.media.js';
 import { bulkRoutes } from './campaigns.bulk.routes.js';
 import { createCampaignsJobs } from './campaigns.jobs.js';
 import { registerCampaignsRealtime } from './campaigns.realtime.js';
@@ -30,16 +31,26 @@ export const campaignsModule: AppModule = (platform) => {
     createMediaStore({ root: path.join(platform.config.dataDir, 'media'), s3: platform.config.mediaS3 }),
     createMediaQuota(db, platform.config.mediaTenantQuotaBytes),
   );
-  const service = createCampaignsService({ db, events, queue: platform.jobs, store, begin: jobs.begin });
-  const bulk = createBulkService({
+  const mediaDeps = {
     db,
-    events,
-    queue: platform.jobs,
-    tick: jobs.tick,
     store,
     outbound: outboundFetchOf(platform.config),
     publicUrl: platform.config.publicUrl,
     maxBytes: platform.config.mediaMaxUploadBytes,
+  };
+  const service = createCampaignsService({
+    db,
+    events,
+    queue: platform.jobs,
+    store,
+    begin: jobs.begin,
+    fetchMedia: (ctx, url) => storeBulkMedia(mediaDeps, ctx, url, 'mediaUrl'),
+  });
+  const bulk = createBulkService({
+    events,
+    queue: platform.jobs,
+    tick: jobs.tick,
+    ...mediaDeps,
     tickets: ticketSenderOf(platform),
   });
   registerCampaignsRealtime({ events, realtime: platform.realtime });
