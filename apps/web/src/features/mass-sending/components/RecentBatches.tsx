@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/QueryError';
 import { useTenantTimeZone } from '../../../lib/current-tenant';
 import { useBulkBatches, useBulkChannels, type BulkBatchDto } from '../api/bulk';
-import { formatCompanyDateTime } from '../hooks/mass-dates';
+import { formatCompanyDateTime } from '../../../lib/wall-clock';
 import { BatchProgressCell, BatchStatusBadge } from './BatchStatus';
 
 export function RecentBatches() {
